@@ -1,0 +1,55 @@
+/** Listing categories, in the order the category navigation shows them. */
+export const CATEGORIES = ['individual', 'massage', 'elite', 'bdsm'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const DEFAULT_CATEGORY: Category = 'individual';
+
+/** "advister" is the spelling the routes and the API use for advertiser accounts. */
+export const ACCOUNT_TYPES = ['girl', 'advister'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const ACCOUNT_ROLES = ['user', 'admin'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+export const PROFILE_STATUSES = [
+  'published',
+  'active',
+  'unactive',
+  'pending',
+  'cancel',
+  'expired',
+  'draft',
+  'saved',
+  'rejected',
+] as const;
+export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+
+export const AD_STATUSES = ['published', 'completed', 'saved', 'moderating'] as const;
+export type AdStatus = (typeof AD_STATUSES)[number];
+
+export const APPEARANCES = [
+  'ASIAN',
+  'AFRICAN',
+  'CAUCASIAN',
+  'LATINO',
+  'MULATTO',
+  'SLAVIC',
+  'TATAR',
+  'CHINESE',
+  'KYRGYZ',
+  'KAZAKH',
+  'MESTIZO',
+] as const;
+export type Appearance = (typeof APPEARANCES)[number];
+
+export const SERVICE_CATEGORY_KEYS = ['sex', 'massage', 'extreme', 'bdsm', 'strip', 'other'] as const;
+export type ServiceCategoryKey = (typeof SERVICE_CATEGORY_KEYS)[number];
+
+export const PLACES = ['apartment', 'visit'] as const;
+export type Place = (typeof PLACES)[number];
+
+export const PROMO_TYPES = ['BALANCE_AMOUNT', 'DEPOSIT_PERCENTAGE'] as const;
+export type PromoType = (typeof PROMO_TYPES)[number];
+
+export const LOCALES = ['ru', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'ru';
