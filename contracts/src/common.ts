@@ -13,5 +13,8 @@ export interface LocalizedText {
 export const positiveIntString = (message: string) =>
   v.pipe(v.string(message), v.regex(/^[1-9]\d{0,8}$/, message), v.transform(Number));
 
-export const idParamsSchema = v.object({ id: positiveIntString('validation.invalidId') });
+export const idParamsSchema = v.object(
+  { id: positiveIntString('validation.invalidId') },
+  'validation.invalidId',
+);
 export type IdParams = v.InferOutput<typeof idParamsSchema>;

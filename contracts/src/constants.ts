@@ -10,6 +10,12 @@ export const MEDIA = {
   maxVideoBytes: 50 * 1024 * 1024,
 } as const;
 
+/** Formats the media upload accepts, by the browser-reported MIME type. */
+export const MEDIA_MIME_TYPES = {
+  photo: ['image/jpeg', 'image/png', 'image/webp'],
+  video: ['video/mp4', 'video/webm', 'video/quicktime'],
+} as const;
+
 export const PROFILE_BOUNDS = {
   nameLength: { min: 2, max: 15 },
   age: { min: 18, max: 60 },
@@ -17,10 +23,14 @@ export const PROFILE_BOUNDS = {
   weight: { min: 40, max: 300 },
   boobs: { min: 0, max: 12 },
   serviceDescriptionMax: 50,
+  /** Metro station ids start at 1. */
+  metroId: { min: 1, max: 999_999_999 },
   price: { min: 1000, max: 1_000_000, hourMax: 100_000, twoHoursMax: 200_000, nightMax: 1_000_000 },
 } as const;
 
 export const TOP_UP = {
+  /** Rubles. "Above 0" in whole rubles. */
+  min: 1,
   /** Rubles. The payment modal refuses less than this. */
   minModal: 500,
   max: 100_000,
@@ -29,10 +39,24 @@ export const TOP_UP = {
 export const AD_LIMITS = {
   buttonTextMax: 18,
   impressionsMaxDigits: 6,
+  /** The spec gives no bounds for these; generous limits keep requests and rows small. */
+  headingMax: 100,
+  linkMax: 2048,
+  formatMax: 40,
 } as const;
 
+/** Free text of a profile or an ad. The spec gives no bound; this one fits a few paragraphs. */
+export const DESCRIPTION_MAX_LENGTH = 2000;
+
 export const PROMO_CODE_MIN_LENGTH = 3;
+export const PROMO_CODE_MAX_LENGTH = 32;
 export const PASSWORD_MIN_LENGTH = 6;
+/** Long enough for passphrases, short enough to keep hashing cheap. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const LOGIN_MAX_LENGTH = 32;
+/** RFC 5321 limit of a forward path. */
+export const EMAIL_MAX_LENGTH = 254;
+export const REGISTRATION_CODE_LENGTH = 6;
 
 /** Top placement: the first slots of a city's list, bought for a number of days. */
 export const TOP_PLACEMENT = { slotsPerCity: 6, days: 7 } as const;

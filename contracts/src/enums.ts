@@ -47,6 +47,9 @@ export type ServiceCategoryKey = (typeof SERVICE_CATEGORY_KEYS)[number];
 export const PLACES = ['apartment', 'visit'] as const;
 export type Place = (typeof PLACES)[number];
 
+export const MEDIA_KINDS = ['photo', 'video'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
 export const PROMO_TYPES = ['BALANCE_AMOUNT', 'DEPOSIT_PERCENTAGE'] as const;
 export type PromoType = (typeof PROMO_TYPES)[number];
 

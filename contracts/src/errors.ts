@@ -13,6 +13,26 @@ export const ERROR_CODES = [
   'CONFLICT',
   'INTERNAL',
   'NETWORK',
+  // Outcomes of PRODUCT_SPEC.md section 8 that only the server can decide.
+  'EMAIL_EXISTS',
+  'LOGIN_TAKEN',
+  'LOGIN_FAILED',
+  'USER_NOT_FOUND',
+  'INVALID_CODE',
+  'EMAIL_SEND_FAILED',
+  'LINK_INVALID',
+  'PROMO_INVALID',
+  'PROMO_NOT_FOR_ROLE',
+  'PROMO_ALREADY_USED',
+  'INSUFFICIENT_BALANCE',
+  'PAYMENT_FAILED',
+  'AMOUNT_REJECTED',
+  'SLOTS_FULL',
+  'SERVICE_NOT_ACTIVATED',
+  'UPDATE_REQUIRED',
+  'UNSUPPORTED_FORMAT',
+  'FILE_TOO_LARGE',
+  'IMAGE_PROCESSING_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -25,6 +45,11 @@ export interface ApiErrorBody {
   fields?: Record<string, string>;
   /** Seconds until the request may be retried (RATE_LIMITED). */
   retryAfter?: number;
+  /**
+   * Values the translated message interpolates: `seconds` for RATE_LIMITED, `date`
+   * (the nearest free day, ISO 8601) for SLOTS_FULL.
+   */
+  params?: Record<string, string | number>;
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -9,17 +9,20 @@ export const citySlugSchema = v.pipe(
 );
 
 /** Query of GET /api/model. Every field is optional; unknown fields are ignored. */
-export const modelListQuerySchema = v.object({
-  category: v.optional(v.picklist(CATEGORIES, 'validation.invalidCategory')),
-  city: v.optional(citySlugSchema),
-  online: v.optional(v.picklist(['true', 'false'], 'validation.invalidFlag')),
-  page: v.optional(
-    v.pipe(
-      positiveIntString('validation.invalidPage'),
-      v.maxValue(LISTING_MAX_PAGE, 'validation.invalidPage'),
+export const modelListQuerySchema = v.object(
+  {
+    category: v.optional(v.picklist(CATEGORIES, 'validation.invalidCategory')),
+    city: v.optional(citySlugSchema),
+    online: v.optional(v.picklist(['true', 'false'], 'validation.invalidFlag')),
+    page: v.optional(
+      v.pipe(
+        positiveIntString('validation.invalidPage'),
+        v.maxValue(LISTING_MAX_PAGE, 'validation.invalidPage'),
+      ),
     ),
-  ),
-});
+  },
+  'validation.invalidQuery',
+);
 export type ModelListQueryInput = v.InferInput<typeof modelListQuerySchema>;
 export type ModelListQuery = v.InferOutput<typeof modelListQuerySchema>;
 

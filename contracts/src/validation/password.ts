@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { emailSchema } from './email';
+import { optionalPromoCodeSchema } from './promo-code';
+
+/** A password being chosen. Kept as typed: spaces may be part of a passphrase. */
+export const passwordRules = (requiredKey: string) =>
+  v.pipe(
+    v.string(requiredKey),
+    v.nonEmpty(requiredKey),
+    v.minLength(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort'),
+    v.maxLength(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong'),
+  );
+
+export const passwordSchema = passwordRules('validation.passwordRequired');
+
+export const confirmPasswordSchema = v.pipe(
+  v.string('validation.confirmPasswordRequired'),
+  v.nonEmpty('validation.confirmPasswordRequired'),
+);
+
+/**
+ * Signing in checks presence only: the server answers any wrong password with LOGIN_FAILED,
+ * and length rules would lock out passwords set before them.
+ */
+export const loginFormSchema = v.object(
+  {
+    email: emailSchema,
+    password: v.pipe(
+      v.string('validation.passwordRequired'),
+      v.nonEmpty('validation.passwordRequired'),
+      v.maxLength(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong'),
+    ),
+  },
+  'validation.required',
+);
+export type LoginFormInput = v.InferOutput<typeof loginFormSchema>;
+
+export const registerFormSchema = v.pipe(
+  v.object(
+    {
+      email: emailSchema,
+      password: passwordSchema,
+      confirmPassword: confirmPasswordSchema,
+      promoCode: optionalPromoCodeSchema,
+    },
+    'validation.required',
+  ),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (form) => form.password === form.confirmPassword,
+      'validation.noConfirm',
+    ),
+    ['confirmPassword'],
+  ),
+);
+export type RegisterFormValues = v.InferInput<typeof registerFormSchema>;
+export type RegisterFormInput = v.InferOutput<typeof registerFormSchema>;

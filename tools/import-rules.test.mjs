@@ -1,0 +1,52 @@
+// The federation rule "a remote never imports another app's source" is enforced by lint; this
+// proves the lint rule itself bites, so a later config edit cannot silently switch it off.
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const biome = path.join(root, 'node_modules', '.bin', 'biome');
+
+/** Lints a probe file placed where the real one would live, then removes it. */
+function lint(filePath, source) {
+  const probe = path.join(root, filePath.replace(/\.ts$/, `.probe-${randomUUID().slice(0, 8)}.ts`));
+  mkdirSync(path.dirname(probe), { recursive: true });
+  writeFileSync(probe, source);
+  try {
+    const result = spawnSync(biome, ['lint', '--only=style/noRestrictedImports', probe], { cwd: root, encoding: 'utf8' });
+    return { failed: result.status !== 0, output: `${result.stdout}${result.stderr}` };
+  } finally {
+    rmSync(probe);
+  }
+}
+
+describe('import rules', () => {
+  it.each([
+    ['mfe-catalog/src/x.ts', "import { Header } from '../../shell/src/components/header';"],
+    ['mfe-catalog/src/x.ts', "import routes from 'mfe-auth/src/app/routes';"],
+    ['mfe-auth/src/app/x.ts', "import { ModelCard } from '../../../mfe-catalog/src/features/listing/components/model-card';"],
+    ['shell/src/x.ts', "import CatalogRoutes from '../../mfe-catalog/src/app/routes';"],
+    ['shared-ui/src/x.ts', "import { api } from 'platform';"],
+    ['shared-ui/src/x.ts', "import { Link } from 'react-router-dom';"],
+    ['platform/src/x.ts', "import { Button } from 'shared-ui';"],
+    ['api/src/x.ts', "import { api } from 'platform';"],
+  ])('rejects %s importing: %s', (file, source) => {
+    const result = lint(file, `${source}\nexport const used = 1;\n`);
+    expect(result.failed, result.output).toBe(true);
+    expect(result.output).toContain('noRestrictedImports');
+  });
+
+  it.each([
+    ['mfe-catalog/src/x.ts', "import { api } from 'platform';"],
+    ['mfe-catalog/src/x.ts', "import { Button } from 'shared-ui';"],
+    ['shell/src/x.ts', "import { CATEGORIES } from 'contracts';"],
+    ['mfe-catalog/src/features/a/x.ts', "import { thing } from '../b/thing';"],
+    ['api/src/x.ts', "import { CATEGORIES } from 'contracts';"],
+  ])('allows %s importing: %s', (file, source) => {
+    const result = lint(file, `${source}\nexport const used = 1;\n`);
+    expect(result.failed, result.output).toBe(false);
+  });
+});

@@ -1,0 +1,151 @@
+// One Rspack + Module Federation configuration for the shell and every remote, so the
+// shared-singleton map and the build rules cannot drift apart between independently
+// deployed apps.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+
+/** Every entry is a singleton: one React tree, one router, one store, one i18n instance. */
+export function sharedSingletons(appDir) {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  const version = (name) => require(`${name}/package.json`).version;
+  const lib = (name, extra = {}) => ({ singleton: true, requiredVersion: `^${version(name)}`, ...extra });
+  const workspace = { singleton: true, requiredVersion: false };
+  return {
+    react: lib('react'),
+    'react/': lib('react'),
+    'react-dom': lib('react-dom'),
+    // Without the prefix entry react-dom/client would be inlined into each app's bundle.
+    'react-dom/': lib('react-dom'),
+    'react-router-dom': lib('react-router-dom'),
+    // The router contexts live in react-router; sharing only react-router-dom is not enough.
+    'react-router': lib('react-router'),
+    jotai: lib('jotai'),
+    // jotai's index re-exports jotai/vanilla and jotai/react.
+    'jotai/': lib('jotai'),
+    '@tanstack/react-query': lib('@tanstack/react-query'),
+    i18next: lib('i18next'),
+    'react-i18next': lib('react-i18next'),
+    platform: workspace,
+    'shared-ui': workspace,
+    contracts: workspace,
+  };
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.appDir       absolute path of the app
+ * @param {string} o.name         federation name (mfe_catalog) or 'shell'
+ * @param {'host'|'remote'} o.kind
+ * @param {Record<string,string>} [o.exposes]
+ * @param {number} o.port         dev-server port
+ * @param {string} o.mode         'production' | 'development'
+ */
+export function createConfig({ appDir, name, kind, exposes = {}, port, mode }) {
+  const dev = mode !== 'production';
+  const require = createRequire(path.join(appDir, 'package.json'));
+  const routerDir = path.dirname(require.resolve('react-router/package.json'));
+  const isRemote = kind === 'remote';
+
+  return {
+    mode: dev ? 'development' : 'production',
+    context: appDir,
+    entry: { main: './src/index.ts' },
+    devtool: dev ? 'cheap-module-source-map' : 'source-map',
+    output: {
+      path: path.join(appDir, 'dist'),
+      // A remote is served under /mfe/<name>/ (or any CDN path) and must find its own chunks.
+      publicPath: isRemote ? 'auto' : '/',
+      uniqueName: name,
+      filename: dev ? '[name].js' : '[name].[contenthash:10].js',
+      chunkFilename: dev ? '[name].js' : '[name].[contenthash:10].js',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: dev
+        ? {}
+        : {
+            // react-router's package exports point at its development build.
+            'react-router$': path.join(routerDir, 'dist/production/index.mjs'),
+            'react-router/dom$': path.join(routerDir, 'dist/production/dom-export.mjs'),
+          },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
+            },
+            env: { targets: 'chrome >= 109, firefox >= 115, safari >= 15.4' },
+          },
+          type: 'javascript/auto',
+        },
+        {
+          test: /\.module\.css$/,
+          use: [
+            'style-loader',
+            {
+              loader: 'css-loader',
+              options: {
+                modules: {
+                  namedExport: false,
+                  exportLocalsConvention: 'as-is',
+                  // The app name in the hash keeps one remote's classes from colliding with another's.
+                  localIdentName: dev ? '[name]__[local]--[hash:base64:5]' : '[hash:base64:7]',
+                  localIdentHashSalt: name,
+                },
+              },
+            },
+          ],
+          type: 'javascript/auto',
+        },
+        {
+          test: /\.css$/,
+          exclude: /\.module\.css$/,
+          use: ['style-loader', 'css-loader'],
+          type: 'javascript/auto',
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(isRemote ? { filename: 'remoteEntry.js', exposes, manifest: true } : { remotes: {}, manifest: false }),
+        shared: sharedSingletons(appDir),
+        dts: false,
+        experiments: { asyncStartup: true },
+      }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(appDir, 'index.html'),
+        // Only the app's own entry: injecting the federation entry too breaks hot updates.
+        chunks: ['main'],
+        // Absolute in development so a standalone remote's deep links (/girl/12) find main.js.
+        publicPath: isRemote && !dev ? 'auto' : '/',
+        minify: !dev,
+      }),
+      new rspack.CopyRspackPlugin({
+        patterns: [{ from: 'src/locales', to: 'locales', noErrorOnMissing: true }, ...(isRemote ? [] : [{ from: 'public', noErrorOnMissing: true }])],
+      }),
+      new rspack.DefinePlugin({ __DEV__: JSON.stringify(dev) }),
+      dev && new ReactRefreshRspackPlugin(),
+    ].filter(Boolean),
+    optimization: { minimize: !dev },
+    performance: { hints: false },
+    devServer: {
+      port,
+      historyApiFallback: true,
+      hot: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      // Standalone development talks to the API of a running `npm start` (or `pnpm --filter api start`).
+      proxy: [{ context: ['/api', '/media', '/ws'], target: process.env.API_URL ?? 'http://localhost:8080', ws: true }],
+    },
+  };
+}
