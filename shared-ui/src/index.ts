@@ -1,0 +1,46 @@
+// Tokens first: every component's CSS reads them, and the reset must precede component styles.
+import './styles/tokens.css';
+import './styles/global.css';
+
+export type { BadgeProps, BadgeVariant, NotificationBadgeProps } from './components/badge/badge';
+export { BADGE_CAP, Badge, formatBadgeCount, NotificationBadge } from './components/badge/badge';
+export type {
+  ButtonLinkProps,
+  ButtonProps,
+  ButtonSize,
+  ButtonStyleOptions,
+  ButtonVariant,
+} from './components/button/button';
+export { Button, ButtonLink, buttonClassName } from './components/button/button';
+export type { CardPadding, CardProps } from './components/card/card';
+export { Card } from './components/card/card';
+export type {
+  CategoryCardProps,
+  CategoryCardsProps,
+  CategoryLinkRenderProps,
+  RenderCategoryLink,
+} from './components/category-card/category-card';
+export { CategoryCard, CategoryCards } from './components/category-card/category-card';
+export type { CategoryKey, CategoryVisual } from './components/category-card/category-visuals';
+export { CATEGORY_VISUALS } from './components/category-card/category-visuals';
+export type { ConfirmDialogAction, ConfirmDialogProps } from './components/confirm-dialog/confirm-dialog';
+export { ConfirmDialog } from './components/confirm-dialog/confirm-dialog';
+export type { DialogProps, DialogSize } from './components/dialog/dialog';
+export { Dialog } from './components/dialog/dialog';
+export type { InputProps } from './components/input/input';
+export { Input } from './components/input/input';
+export type { LogoProps, LogoSize } from './components/logo/logo';
+export { Logo } from './components/logo/logo';
+export type { SkeletonProps, SkeletonTextProps } from './components/skeleton/skeleton';
+export { Skeleton, SkeletonText } from './components/skeleton/skeleton';
+export type { SpinnerProps, SpinnerSize } from './components/spinner/spinner';
+export { Spinner } from './components/spinner/spinner';
+export type { TabsContentProps, TabsListProps, TabsProps, TabsTriggerProps } from './components/tabs/tabs';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs/tabs';
+export type { ToasterProps } from './components/toast/toast';
+export { Toaster, toast } from './components/toast/toast';
+export type { VisuallyHiddenProps } from './components/visually-hidden/visually-hidden';
+export { VisuallyHidden } from './components/visually-hidden/visually-hidden';
+export { BdsmIcon, EliteIcon, IndividualIcon, MassageIcon } from './icons/category-icons';
+export type { IconProps } from './icons/icon';
+export { CloseIcon, EyeIcon, EyeOffIcon } from './icons/ui-icons';
