@@ -16,7 +16,10 @@ function lint(filePath, source) {
   mkdirSync(path.dirname(probe), { recursive: true });
   writeFileSync(probe, source);
   try {
-    const result = spawnSync(biome, ['lint', '--only=style/noRestrictedImports', probe], { cwd: root, encoding: 'utf8' });
+    const result = spawnSync(biome, ['lint', '--only=style/noRestrictedImports', probe], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     return { failed: result.status !== 0, output: `${result.stdout}${result.stderr}` };
   } finally {
     rmSync(probe);
@@ -27,7 +30,10 @@ describe('import rules', () => {
   it.each([
     ['mfe-catalog/src/x.ts', "import { Header } from '../../shell/src/components/header';"],
     ['mfe-catalog/src/x.ts', "import routes from 'mfe-auth/src/app/routes';"],
-    ['mfe-auth/src/app/x.ts', "import { ModelCard } from '../../../mfe-catalog/src/features/listing/components/model-card';"],
+    [
+      'mfe-auth/src/app/x.ts',
+      "import { ModelCard } from '../../../mfe-catalog/src/features/listing/components/model-card';",
+    ],
     ['shell/src/x.ts', "import CatalogRoutes from '../../mfe-catalog/src/app/routes';"],
     ['shared-ui/src/x.ts', "import { api } from 'platform';"],
     ['shared-ui/src/x.ts', "import { Link } from 'react-router-dom';"],

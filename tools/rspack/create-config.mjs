@@ -118,7 +118,9 @@ export function createConfig({ appDir, name, kind, exposes = {}, port, mode }) {
     plugins: [
       new ModuleFederationPlugin({
         name,
-        ...(isRemote ? { filename: 'remoteEntry.js', exposes, manifest: true } : { remotes: {}, manifest: false }),
+        ...(isRemote
+          ? { filename: 'remoteEntry.js', exposes, manifest: true }
+          : { remotes: {}, manifest: false }),
         shared: sharedSingletons(appDir),
         dts: false,
         experiments: { asyncStartup: true },
@@ -132,7 +134,10 @@ export function createConfig({ appDir, name, kind, exposes = {}, port, mode }) {
         minify: !dev,
       }),
       new rspack.CopyRspackPlugin({
-        patterns: [{ from: 'src/locales', to: 'locales', noErrorOnMissing: true }, ...(isRemote ? [] : [{ from: 'public', noErrorOnMissing: true }])],
+        patterns: [
+          { from: 'src/locales', to: 'locales', noErrorOnMissing: true },
+          ...(isRemote ? [] : [{ from: 'public', noErrorOnMissing: true }]),
+        ],
       }),
       new rspack.DefinePlugin({ __DEV__: JSON.stringify(dev) }),
       dev && new ReactRefreshRspackPlugin(),
@@ -145,7 +150,13 @@ export function createConfig({ appDir, name, kind, exposes = {}, port, mode }) {
       hot: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
       // Standalone development talks to the API of a running `npm start` (or `pnpm --filter api start`).
-      proxy: [{ context: ['/api', '/media', '/ws'], target: process.env.API_URL ?? 'http://localhost:8080', ws: true }],
+      proxy: [
+        {
+          context: ['/api', '/media', '/ws'],
+          target: process.env.API_URL ?? 'http://localhost:8080',
+          ws: true,
+        },
+      ],
     },
   };
 }

@@ -1,0 +1,19 @@
+import { registerNamespace, routePatterns } from 'platform';
+import { Route, Routes } from 'react-router-dom';
+import { ListingPage } from '../features/listing/components/listing-page';
+import { ModelPage } from '../features/model/components/model-page';
+import { CatalogNotFound } from './catalog-not-found';
+
+registerNamespace('catalog', new URL('locales/', __webpack_public_path__).href);
+
+/** Everything the catalog owns; the shell mounts this below `*`, so full paths match. */
+export default function CatalogRoutes() {
+  return (
+    <Routes>
+      <Route path={routePatterns.home} element={<ListingPage />} />
+      <Route path={routePatterns.category} element={<ListingPage />} />
+      <Route path={routePatterns.model} element={<ModelPage />} />
+      <Route path="*" element={<CatalogNotFound />} />
+    </Routes>
+  );
+}

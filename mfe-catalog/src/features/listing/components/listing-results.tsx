@@ -1,0 +1,65 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ModelListResponse } from 'contracts';
+import { useTranslation } from 'react-i18next';
+import { Button, Skeleton } from 'shared-ui';
+import type { ListingParams } from '../model/listing-params';
+import styles from './listing-results.module.css';
+import { ModelCard } from './model-card';
+import { Pagination } from './pagination';
+
+const SKELETON_CARDS = 8;
+
+export function ListingResults({
+  params,
+  query,
+}: {
+  params: ListingParams;
+  query: UseQueryResult<ModelListResponse>;
+}) {
+  const { t } = useTranslation('catalog');
+
+  if (query.isPending) {
+    return (
+      <div className={styles.grid} role="status" aria-busy="true" aria-label={t('listing.loading')}>
+        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
+          <Skeleton key={index} className={styles.skeleton} />
+        ))}
+      </div>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <div role="alert" className={styles.message}>
+        <p>{query.error.message}</p>
+        <Button onClick={() => void query.refetch()}>{t('listing.retry')}</Button>
+      </div>
+    );
+  }
+
+  const { items, total, pageCount } = query.data;
+  if (items.length === 0) {
+    return (
+      <p role="status" className={styles.message}>
+        {t('listing.empty')}
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <p className={styles.total} data-testid="listing-total">
+        {t('listing.total', { count: total })}
+      </p>
+      <ul className={styles.grid} data-testid="model-list">
+        {items.map((model, index) => (
+          <li key={model.id}>
+            <ModelCard model={model} eager={index < 4} />
+          </li>
+        ))}
+      </ul>
+      <Pagination params={params} pageCount={pageCount} />
+    </>
+  );
+}

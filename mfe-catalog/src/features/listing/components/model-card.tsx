@@ -1,0 +1,50 @@
+import type { ModelCard as ModelCardData } from 'contracts';
+import { paths, useLocalized } from 'platform';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Badge } from 'shared-ui';
+import styles from './model-card.module.css';
+
+export function ModelCard({ model, eager = false }: { model: ModelCardData; eager?: boolean }) {
+  const { t, i18n } = useTranslation('catalog');
+  const localized = useLocalized();
+  const place = [localized(model.city.name), model.metro ? localized(model.metro.name) : null]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <article className={styles.card} data-testid="model-card">
+      <Link to={paths.model(model.id)} className={styles.link}>
+        <div className={styles.media}>
+          {model.photo ? (
+            <img
+              src={model.photo.url}
+              alt={t('card.photoAlt', { name: model.name })}
+              width={model.photo.width}
+              height={model.photo.height}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              {...(eager ? { fetchPriority: 'high' as const } : {})}
+              className={styles.photo}
+            />
+          ) : null}
+          <div className={styles.badges}>
+            {model.isTop && <Badge variant="top">{t('card.top')}</Badge>}
+            {model.hasVideo && <Badge variant="video">{t('card.video')}</Badge>}
+            {model.isOnline && <Badge variant="online">{t('card.online')}</Badge>}
+          </div>
+        </div>
+        <div className={styles.body}>
+          <h2 className={styles.name}>
+            {model.name}, <span className={styles.age}>{t('card.age', { count: model.age })}</span>
+          </h2>
+          <p className={styles.place}>{place}</p>
+          <p className={styles.price}>
+            {t('card.pricePerHour', {
+              price: new Intl.NumberFormat(i18n.resolvedLanguage).format(model.priceHour),
+            })}
+          </p>
+        </div>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n, LOCALE_STORAGE_KEY, registerNamespace } from './i18n';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('i18n', () => {
+  it('speaks Russian by default and falls back to English', () => {
+    expect(i18n.options.fallbackLng).toEqual(['en']);
+    expect(i18n.language).toBe('ru');
+  });
+
+  it("loads an app's namespace from the URL the app registered, retrying failed loads", async () => {
+    registerNamespace('probe', 'http://localhost/mfe/probe/locales');
+    let attempts = 0;
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === 'http://localhost/mfe/probe/locales/ru.json' && ++attempts < 3) {
+        return new Response('busy', { status: 503 });
+      }
+      return new Response(JSON.stringify({ hello: url.endsWith('ru.json') ? 'привет' : 'hello' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+
+    await i18n.loadNamespaces('probe');
+    expect(attempts).toBe(3);
+    expect(i18n.t('hello', { ns: 'probe' })).toBe('привет');
+    expect(i18n.options.maxRetries).toBe(5);
+    expect(i18n.options.retryTimeout).toBe(350);
+  });
+
+  it('remembers the chosen language and sets the document language', async () => {
+    await i18n.changeLanguage('en');
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    await i18n.changeLanguage('ru');
+    expect(document.documentElement.lang).toBe('ru');
+  });
+});

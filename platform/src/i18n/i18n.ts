@@ -1,0 +1,83 @@
+import { contractsLocales, DEFAULT_LOCALE, type Locale, LOCALES, UI } from 'contracts';
+import i18next from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+import ru from '../locales/ru.json';
+
+export const LOCALE_STORAGE_KEY = 'lang';
+
+/** Where each app serves its own namespace: ns -> base URL ending in '/'. */
+const namespaceBases = new Map<string, string>();
+
+/**
+ * An app (shell or remote) declares where its translation files live before it renders.
+ * Files are `<base><lng>.json`; the remote's own build serves them, so a remote team ships
+ * texts with its code and never touches the shell.
+ */
+export function registerNamespace(ns: string, baseUrl: string): void {
+  namespaceBases.set(ns, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+}
+
+function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export function storedLocale(): Locale {
+  try {
+    const saved = globalThis.localStorage?.getItem(LOCALE_STORAGE_KEY);
+    return isLocale(saved) ? saved : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+export const i18n = i18next.createInstance();
+
+// Initialised synchronously at import, so remotes can add bundles and namespaces at once.
+i18n
+  .use(HttpBackend)
+  .use(initReactI18next)
+  .init({
+    lng: storedLocale(),
+    fallbackLng: 'en',
+    supportedLngs: [...LOCALES],
+    ns: ['platform'],
+    defaultNS: 'platform',
+    initAsync: false,
+    partialBundledLanguages: true,
+    resources: {
+      ru: { platform: { ...contractsLocales.ru, ...ru } },
+      en: { platform: { ...contractsLocales.en, ...en } },
+    },
+    // i18next retries a failed load with a doubling delay.
+    maxRetries: UI.translationRetries,
+    retryTimeout: UI.translationRetryBaseMs,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+    backend: {
+      loadPath: (lngs: string[], namespaces: string[]) => {
+        const ns = namespaces[0] ?? '';
+        const base = namespaceBases.get(ns);
+        return base ? `${base}${lngs[0]}.json` : '';
+      },
+    },
+  });
+
+function applyDocumentLanguage(lng: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+}
+applyDocumentLanguage(i18n.language);
+
+i18n.on('languageChanged', (lng) => {
+  applyDocumentLanguage(lng);
+  try {
+    globalThis.localStorage?.setItem(LOCALE_STORAGE_KEY, lng);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+});
+
+export function currentLocale(): Locale {
+  return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
+}

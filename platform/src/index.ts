@@ -1,0 +1,29 @@
+export type { AppConfig } from './config';
+export { appConfig } from './config';
+export { ApiError, errorCodeFor } from './http/api-error';
+export type { RequestOptions } from './http/client';
+export {
+  api,
+  apiRequest,
+  buildUrl,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  readCookie,
+  refreshSession,
+} from './http/client';
+export { useLocalized } from './i18n/use-localized';
+export { currentLocale, i18n, LOCALE_STORAGE_KEY, registerNamespace, storedLocale } from './i18n/i18n';
+export { PlatformProviders } from './providers';
+export { createQueryClient, queryClient } from './query/query-client';
+export type { RemoteName, RemoteRegistry, RemoteRoutesModule } from './remotes/remotes';
+export {
+  fetchRegistry,
+  loadRemoteRoutes,
+  preloadRemoteFor,
+  REMOTES,
+  registerRegistry,
+  remoteForPath,
+} from './remotes/remotes';
+export { paths, routePatterns } from './routes/paths';
+export { listingAtom } from './state/catalog';
+export { store } from './state/store';

@@ -1,0 +1,116 @@
+// `npm test`: installs, then runs every check in order and ends with one summary line.
+// Exits non-zero when any step fails; later steps still run so one report shows everything.
+import path from 'node:path';
+import { buildAll } from './build.mjs';
+import { installDependencies, log, root, runAsync } from './lib.mjs';
+
+const bin = (pkg, name) => path.join(root, pkg, 'node_modules', '.bin', name);
+const rootBin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const TYPECHECKED = [
+  'contracts',
+  'platform',
+  'shared-ui',
+  'shell',
+  'mfe-catalog',
+  'mfe-auth',
+  'mfe-model-cabinet',
+  'mfe-advertiser-office',
+  'api',
+  'e2e',
+  'bench',
+];
+const UNIT_TESTED = ['contracts', 'platform', 'shared-ui', 'shell', 'mfe-catalog', 'tools'];
+
+async function inPairs(items, task) {
+  const queue = [...items];
+  const failures = [];
+  const worker = async () => {
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      try {
+        await task(item);
+      } catch (error) {
+        failures.push(item);
+        process.stdout.write(`${error.output ?? error.message}\n`);
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  if (failures.length) throw new Error(`failed: ${failures.join(', ')}`);
+}
+
+const streamed = (command, args, options = {}) =>
+  runAsync(command, args, options).then(
+    (output) => process.stdout.write(output),
+    (error) => {
+      throw error;
+    },
+  );
+
+const steps = [
+  [
+    'typecheck',
+    () =>
+      inPairs(TYPECHECKED, (pkg) => runAsync(rootBin('tsc'), ['-p', path.join(root, pkg, 'tsconfig.json')])),
+  ],
+  ['lint', () => streamed(rootBin('biome'), ['ci', '--error-on-warnings', '.'])],
+  [
+    'unit',
+    () =>
+      inPairs(UNIT_TESTED, (pkg) =>
+        streamed(rootBin('vitest'), ['run', '--passWithNoTests'], { cwd: path.join(root, pkg) }),
+      ),
+  ],
+  [
+    'api (PGlite)',
+    () => streamed(rootBin('vitest'), ['run'], { cwd: path.join(root, 'api'), env: { DATABASE_URL: '' } }),
+  ],
+];
+if (process.env.TEST_DATABASE_URL) {
+  steps.push([
+    'api (PostgreSQL)',
+    () =>
+      streamed(rootBin('vitest'), ['run'], {
+        cwd: path.join(root, 'api'),
+        env: { DATABASE_URL: process.env.TEST_DATABASE_URL },
+      }),
+  ]);
+}
+steps.push(['build', () => buildAll()]);
+steps.push(['e2e', () => streamed(bin('e2e', 'playwright'), ['test'], { cwd: path.join(root, 'e2e') })]);
+
+const started = Date.now();
+const results = [];
+try {
+  installDependencies();
+  results.push(['install', true, Date.now() - started]);
+} catch (error) {
+  console.error(error.message);
+  results.push(['install', false, Date.now() - started]);
+}
+
+if (results[0]?.[1]) {
+  for (const [name, step] of steps) {
+    const stepStart = Date.now();
+    log(`${name}…`);
+    try {
+      await step();
+      results.push([name, true, Date.now() - stepStart]);
+    } catch (error) {
+      if (error.output) process.stdout.write(error.output);
+      console.error(`✗ ${name}: ${error.message}`);
+      results.push([name, false, Date.now() - stepStart]);
+    }
+  }
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
+console.log('\nResults:');
+for (const [name, ok, ms] of results) console.log(`  ${ok ? '✓' : '✗'} ${name.padEnd(18)} ${seconds(ms)}`);
+const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
+console.log(
+  failed.length
+    ? `SUMMARY: FAILED ${failed.length} of ${results.length} steps (${failed.join(', ')}) in ${seconds(Date.now() - started)}`
+    : `SUMMARY: all ${results.length} steps passed in ${seconds(Date.now() - started)}`,
+);
+process.exit(failed.length ? 1 : 0);

@@ -1,0 +1,14 @@
+import { remoteForPath } from 'platform';
+import { useLocation } from 'react-router-dom';
+import { NotFoundPage } from '../../app/not-found-page';
+import { RemoteArea } from './remote-area';
+
+/**
+ * One element for every path: the area stays mounted while the user moves inside one
+ * remote, and each remote renders its own <Routes> with the full paths it owns.
+ */
+export function AreaSwitch() {
+  const { pathname } = useLocation();
+  const name = remoteForPath(pathname);
+  return name ? <RemoteArea key={name} name={name} /> : <NotFoundPage />;
+}

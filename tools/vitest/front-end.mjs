@@ -1,0 +1,16 @@
+// Vitest settings shared by the front-end packages: a DOM, CSS Modules with readable class
+// names, and Testing Library's cleanup between tests.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const frontEndConfig = defineConfig({
+  define: { __DEV__: 'true', __webpack_public_path__: '"http://localhost/"' },
+  test: {
+    environment: 'happy-dom',
+    setupFiles: [path.join(here, 'setup.mjs')],
+    css: { include: [/\.module\.css$/], modules: { classNameStrategy: 'non-scoped' } },
+  },
+});
