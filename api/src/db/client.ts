@@ -1,0 +1,100 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** What repositories take: the same query builder whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseConfig {
+  /** A PostgreSQL connection string; when set, PGlite is not used. */
+  url?: string | undefined;
+  /** PGlite's data directory, or 'memory' for a database that lives as long as the process. */
+  dataDir?: string | undefined;
+}
+
+export interface DatabaseConnection {
+  db: Database;
+  kind: DatabaseKind;
+  /** Where the data lives, for the start-up line; never contains a password. */
+  location: string;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Any number to share between instances; it only has to differ from other advisory locks. */
+const MIGRATION_LOCK_KEY = 7_310_001;
+
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseConnection> {
+  if (config.url) return openPostgres(config.url);
+  return openPglite(config.dataDir ?? 'memory');
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseConnection> {
+  const inMemory = dataDir === 'memory';
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const client = inMemory ? new PGlite() : new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    location: inMemory ? 'in memory' : dataDir,
+    // PGlite has one connection, so there is nobody to race with.
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseConnection> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Fail at start-up, not on the first request, when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    location: describeUrl(url),
+    migrate: () => migratePostgres(pool),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Several API instances may start at once against one server: a session advisory lock on one
+ * connection makes the others wait until the first has applied the migrations.
+ */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    const db = drizzleNodePg({ client, schema });
+    await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+    try {
+      await migrateNodePg(db, { migrationsFolder });
+    } finally {
+      await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+function describeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}

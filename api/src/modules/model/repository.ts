@@ -1,0 +1,242 @@
+import {
+  LISTING_PAGE_SIZE,
+  type Locale,
+  type MediaImage,
+  type ModelCard,
+  type ModelDetails,
+  type ModelListQuery,
+  type ModelListResponse,
+} from 'contracts';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  cities,
+  media,
+  metroStations,
+  modelProfiles,
+  modelServices,
+  profileIsVisible,
+  services,
+} from '../../db/schema';
+import { translate } from '../../lib/i18n';
+
+const isTop = sql<boolean>`coalesce(${modelProfiles.topUntil} > now(), false)`;
+
+/**
+ * Paid top placement first, then the latest bump, then the latest publication; the id breaks
+ * ties so that pages never overlap or skip a profile. NULLS LAST everywhere, as in the indexes.
+ */
+const listingOrder: SQL[] = [
+  desc(isTop),
+  sql`${modelProfiles.bumpedAt} desc nulls last`,
+  sql`${modelProfiles.publishedAt} desc nulls last`,
+  sql`${modelProfiles.id} desc nulls last`,
+];
+
+const cardColumns = {
+  id: modelProfiles.id,
+  name: modelProfiles.name,
+  age: modelProfiles.age,
+  category: modelProfiles.category,
+  priceHour: modelProfiles.priceHour,
+  hasVideo: modelProfiles.hasVideo,
+  isOnline: modelProfiles.isOnline,
+  isTop,
+  citySlug: cities.slug,
+  cityNameRu: cities.nameRu,
+  cityNameEn: cities.nameEn,
+  metroId: metroStations.id,
+  metroNameRu: metroStations.nameRu,
+  metroNameEn: metroStations.nameEn,
+};
+
+interface CardRow {
+  id: number;
+  name: string;
+  age: number | null;
+  category: ModelCard['category'];
+  priceHour: number | null;
+  hasVideo: boolean;
+  isOnline: boolean;
+  isTop: boolean;
+  citySlug: string;
+  cityNameRu: string;
+  cityNameEn: string;
+  metroId: number | null;
+  metroNameRu: string | null;
+  metroNameEn: string | null;
+}
+
+interface PhotoRow {
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
+export function createModelRepository(db: Database) {
+  return {
+    async list(query: ModelListQuery, locale: Locale): Promise<ModelListResponse> {
+      const page = query.page ?? 1;
+      const filters: SQL[] = [profileIsVisible];
+      if (query.category) filters.push(eq(modelProfiles.category, query.category));
+      if (query.city) filters.push(eq(cities.slug, query.city));
+      if (query.online === 'true') filters.push(eq(modelProfiles.isOnline, true));
+      const where = and(...filters);
+
+      const firstPhoto = db
+        .select({ url: media.url, width: media.width, height: media.height })
+        .from(media)
+        .where(and(eq(media.profileId, modelProfiles.id), eq(media.kind, 'photo')))
+        .orderBy(asc(media.position), asc(media.id))
+        .limit(1)
+        .as('first_photo');
+
+      const [rows, totals] = await Promise.all([
+        db
+          .select({
+            ...cardColumns,
+            photoUrl: firstPhoto.url,
+            photoWidth: firstPhoto.width,
+            photoHeight: firstPhoto.height,
+          })
+          .from(modelProfiles)
+          .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
+          .leftJoin(metroStations, eq(metroStations.id, modelProfiles.metroId))
+          .leftJoinLateral(firstPhoto, sql`true`)
+          .where(where)
+          .orderBy(...listingOrder)
+          .limit(LISTING_PAGE_SIZE)
+          .offset((page - 1) * LISTING_PAGE_SIZE),
+        db
+          .select({ total: count() })
+          .from(modelProfiles)
+          .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
+          .where(where),
+      ]);
+
+      const total = totals[0]?.total ?? 0;
+      return {
+        items: rows.map((row) => {
+          const photo = row.photoUrl
+            ? { url: row.photoUrl, width: row.photoWidth, height: row.photoHeight }
+            : null;
+          return toCard(row, photo ? toImage(photo, row.name, 0, locale) : null);
+        }),
+        total,
+        page,
+        perPage: LISTING_PAGE_SIZE,
+        pageCount: Math.ceil(total / LISTING_PAGE_SIZE),
+      };
+    },
+
+    /** The profile as a visitor sees it, or null when it is missing, hidden or blocked. */
+    async findVisible(id: number, locale: Locale): Promise<ModelDetails | null> {
+      const [row] = await db
+        .select({
+          ...cardColumns,
+          height: modelProfiles.height,
+          weight: modelProfiles.weight,
+          boobs: modelProfiles.boobs,
+          appearance: modelProfiles.appearance,
+          priceTwoHours: modelProfiles.priceTwoHours,
+          priceNight: modelProfiles.priceNight,
+          places: modelProfiles.places,
+          phone: modelProfiles.phone,
+          telegram: modelProfiles.telegram,
+          whatsapp: modelProfiles.whatsapp,
+          viber: modelProfiles.viber,
+          description: modelProfiles.description,
+          publishedAt: modelProfiles.publishedAt,
+        })
+        .from(modelProfiles)
+        .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
+        .leftJoin(metroStations, eq(metroStations.id, modelProfiles.metroId))
+        .where(and(eq(modelProfiles.id, id), profileIsVisible))
+        .limit(1);
+      if (!row) return null;
+
+      const [mediaRows, serviceRows] = await Promise.all([
+        db
+          .select({ kind: media.kind, url: media.url, width: media.width, height: media.height })
+          .from(media)
+          .where(eq(media.profileId, id))
+          .orderBy(asc(media.position), asc(media.id)),
+        db
+          .select({
+            category: services.category,
+            code: services.code,
+            description: modelServices.description,
+          })
+          .from(modelServices)
+          .innerJoin(services, eq(services.id, modelServices.serviceId))
+          .where(eq(modelServices.profileId, id))
+          .orderBy(asc(services.category), asc(services.sort), asc(services.id)),
+      ]);
+
+      const photos = mediaRows
+        .filter((item) => item.kind === 'photo')
+        .map((item, index) => toImage(item, row.name, index, locale));
+      const video = mediaRows.find((item) => item.kind === 'video');
+
+      return {
+        ...toCard(row, photos[0] ?? null),
+        height: present(row.height, 'height'),
+        weight: present(row.weight, 'weight'),
+        boobs: present(row.boobs, 'boobs'),
+        appearance: present(row.appearance, 'appearance'),
+        prices: {
+          hour: present(row.priceHour, 'price_hour'),
+          twoHours: row.priceTwoHours,
+          night: row.priceNight,
+        },
+        places: row.places,
+        contacts: { phone: row.phone, telegram: row.telegram, whatsapp: row.whatsapp, viber: row.viber },
+        description: present(row.description, 'description'),
+        services: serviceRows,
+        photos,
+        // A poster frame is not stored yet; the first photo stands in for it.
+        video: video ? { url: video.url, poster: photos[0] ?? null } : null,
+        publishedAt: present(row.publishedAt, 'published_at').toISOString(),
+      };
+    },
+  };
+}
+
+export type ModelRepository = ReturnType<typeof createModelRepository>;
+
+function toCard(row: CardRow, photo: MediaImage | null): ModelCard {
+  return {
+    id: row.id,
+    name: row.name,
+    age: present(row.age, 'age'),
+    category: row.category,
+    city: { slug: row.citySlug, name: { ru: row.cityNameRu, en: row.cityNameEn } },
+    metro:
+      row.metroId !== null && row.metroNameRu !== null && row.metroNameEn !== null
+        ? { id: row.metroId, name: { ru: row.metroNameRu, en: row.metroNameEn } }
+        : null,
+    priceHour: present(row.priceHour, 'price_hour'),
+    photo,
+    hasVideo: row.hasVideo,
+    isOnline: row.isOnline,
+    isTop: row.isTop,
+  };
+}
+
+function toImage(photo: PhotoRow, name: string, index: number, locale: Locale): MediaImage {
+  return {
+    url: photo.url,
+    width: photo.width ?? 0,
+    height: photo.height ?? 0,
+    alt: `${name}, ${translate(locale, 'media.photo')} ${index + 1}`,
+  };
+}
+
+/**
+ * Listed profiles always have these columns (CHECK model_profiles_listed_complete); a null here
+ * means the database and this code disagree, which is a server error, not a visitor's.
+ */
+function present<T>(value: T | null, column: string): T {
+  if (value === null) throw new Error(`Listed profile has no ${column}`);
+  return value;
+}

@@ -1,0 +1,404 @@
+import {
+  type ApiErrorBody,
+  type Category,
+  contractsLocales,
+  LISTING_PAGE_SIZE,
+  type ModelCard,
+  type ModelDetails,
+  type ModelListResponse,
+  PROFILE_STATUSES,
+} from 'contracts';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cities, modelProfiles } from '../../db/schema';
+import { seed } from '../../db/seed';
+import { createCity, createProfile } from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/create-test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seed(t.db, { profiles: 60 });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const HOUR = 3_600_000;
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
+const hoursAhead = (hours: number) => new Date(Date.now() + hours * HOUR);
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url, headers });
+}
+
+async function listPage(query: string): Promise<ModelListResponse> {
+  const response = await get(`/api/model${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json<ModelListResponse>();
+}
+
+/** Every card of a listing, page by page, as a visitor paging through it would see them. */
+async function listAll(query: Record<string, string> = {}): Promise<{ items: ModelCard[]; total: number }> {
+  const first = await listPage(`?${new URLSearchParams({ ...query, page: '1' })}`);
+  const items = [...first.items];
+  for (let page = 2; page <= first.pageCount; page++) {
+    const next = await listPage(`?${new URLSearchParams({ ...query, page: String(page) })}`);
+    expect(next.total).toBe(first.total);
+    items.push(...next.items);
+  }
+  return { items, total: first.total };
+}
+
+/** Counted straight from the table, independently of the repository's query. */
+async function countVisible(...conditions: SQL[]): Promise<number> {
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(modelProfiles)
+    .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
+    .where(
+      and(
+        inArray(modelProfiles.status, ['active', 'published']),
+        eq(modelProfiles.isBlocked, false),
+        ...conditions,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+describe('GET /api/model', () => {
+  it('pages through every visible profile exactly once, with totals that match the pages', async () => {
+    const { items, total } = await listAll();
+    const ids = items.map((item) => item.id);
+
+    expect(total).toBe(await countVisible());
+    expect(total).toBeGreaterThan(LISTING_PAGE_SIZE);
+    expect(ids).toHaveLength(total);
+    expect(new Set(ids).size).toBe(total);
+
+    const first = await listPage('?page=1');
+    expect(first).toMatchObject({
+      page: 1,
+      perPage: LISTING_PAGE_SIZE,
+      pageCount: Math.ceil(total / LISTING_PAGE_SIZE),
+    });
+    expect(first.items).toHaveLength(LISTING_PAGE_SIZE);
+  });
+
+  it('answers the first page when no page is given', async () => {
+    const [implicit, explicit] = await Promise.all([listPage(''), listPage('?page=1')]);
+    expect(implicit).toEqual(explicit);
+  });
+
+  it('filters by category', async () => {
+    const { items, total } = await listAll({ category: 'massage' });
+    expect(total).toBe(await countVisible(eq(modelProfiles.category, 'massage')));
+    expect(total).toBeGreaterThan(0);
+    expect(items.every((item) => item.category === 'massage')).toBe(true);
+  });
+
+  it('filters by city slug', async () => {
+    const { items, total } = await listAll({ city: 'moscow' });
+    expect(total).toBe(await countVisible(eq(cities.slug, 'moscow')));
+    expect(total).toBeGreaterThan(0);
+    expect(items.every((item) => item.city.slug === 'moscow')).toBe(true);
+  });
+
+  it('shows only profiles online now when online=true, and everybody when online=false', async () => {
+    const online = await listAll({ online: 'true' });
+    expect(online.total).toBe(await countVisible(eq(modelProfiles.isOnline, true)));
+    expect(online.items.every((item) => item.isOnline)).toBe(true);
+
+    const everybody = await listPage('?online=false');
+    expect(everybody.total).toBe(await countVisible());
+  });
+
+  it('combines filters', async () => {
+    const city = await createCity(t.db);
+    const match = await createProfile(t.db, { cityId: city.id, category: 'elite', isOnline: true });
+    await createProfile(t.db, { cityId: city.id, category: 'elite', isOnline: false });
+    await createProfile(t.db, { cityId: city.id, category: 'bdsm', isOnline: true });
+
+    const result = await listPage(`?category=elite&city=${city.slug}&online=true`);
+    expect(result.items.map((item) => item.id)).toEqual([match.id]);
+    expect(result.total).toBe(1);
+  });
+
+  it('answers an empty page, not an error, for an unknown city or a page past the end', async () => {
+    expect(await listPage('?city=atlantis')).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      perPage: LISTING_PAGE_SIZE,
+      pageCount: 0,
+    });
+
+    const city = await createCity(t.db);
+    await createProfile(t.db, { cityId: city.id });
+    const past = await listPage(`?city=${city.slug}&page=3`);
+    expect(past).toMatchObject({ items: [], total: 1, page: 3, pageCount: 1 });
+  });
+
+  it('puts active top placement first, then recent bumps, then recent publication', async () => {
+    const city = await createCity(t.db);
+    const at = (overrides: Parameters<typeof createProfile>[1]) =>
+      createProfile(t.db, { cityId: city.id, ...overrides });
+    const twinTime = hoursAgo(7 * 24);
+    // Created out of order so that insertion order cannot pass for the right order.
+    const expiredTop = await at({ topUntil: hoursAgo(1), publishedAt: hoursAgo(9 * 24) });
+    const publishedOld = await at({ publishedAt: hoursAgo(5 * 24) });
+    const twinA = await at({ publishedAt: twinTime });
+    const bumpedOlder = await at({ bumpedAt: hoursAgo(3), publishedAt: hoursAgo(1) });
+    const top = await at({ topUntil: hoursAhead(24), publishedAt: hoursAgo(10 * 24) });
+    const publishedNew = await at({ publishedAt: hoursAgo(2) });
+    const twinB = await at({ publishedAt: twinTime });
+    const bumpedRecent = await at({ bumpedAt: hoursAgo(1), publishedAt: hoursAgo(20 * 24) });
+    const topBumped = await at({
+      topUntil: hoursAhead(48),
+      bumpedAt: hoursAgo(5),
+      publishedAt: hoursAgo(30 * 24),
+    });
+
+    const result = await listPage(`?city=${city.slug}`);
+
+    expect(result.items.map((item) => item.id)).toEqual([
+      topBumped.id,
+      top.id,
+      bumpedRecent.id,
+      bumpedOlder.id,
+      publishedNew.id,
+      publishedOld.id,
+      // Same publication time: the newer id first, so the order never depends on the plan.
+      twinB.id,
+      twinA.id,
+      expiredTop.id,
+    ]);
+    expect(result.items.map((item) => item.isTop)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('keeps pages stable and disjoint when many profiles tie on every ordering column', async () => {
+    const city = await createCity(t.db);
+    const publishedAt = hoursAgo(6);
+    const created: number[] = [];
+    for (let i = 0; i < LISTING_PAGE_SIZE + 6; i++) {
+      created.push((await createProfile(t.db, { cityId: city.id, publishedAt })).id);
+    }
+
+    const page1 = await listPage(`?city=${city.slug}&page=1`);
+    const page2 = await listPage(`?city=${city.slug}&page=2`);
+    const again1 = await listPage(`?city=${city.slug}&page=1`);
+
+    expect(page1).toMatchObject({ total: created.length, pageCount: 2 });
+    expect(page1.items).toHaveLength(LISTING_PAGE_SIZE);
+    expect(page2.items).toHaveLength(6);
+    expect(again1.items.map((item) => item.id)).toEqual(page1.items.map((item) => item.id));
+    const seen = [...page1.items, ...page2.items].map((item) => item.id);
+    expect(seen).toEqual([...created].sort((a, b) => b - a));
+  });
+
+  it('never lists blocked profiles or profiles in a hidden status', async () => {
+    const city = await createCity(t.db);
+    const visible = await createProfile(t.db, { cityId: city.id, status: 'published' });
+    for (const status of PROFILE_STATUSES.filter((s) => s !== 'active' && s !== 'published')) {
+      await createProfile(t.db, { cityId: city.id, status });
+    }
+    await createProfile(t.db, {
+      cityId: city.id,
+      status: 'active',
+      isBlocked: true,
+      blockReason: 'Повторная анкета',
+    });
+    await createProfile(t.db, { cityId: city.id, status: 'published', isBlocked: true });
+
+    const result = await listPage(`?city=${city.slug}`);
+    expect(result.items.map((item) => item.id)).toEqual([visible.id]);
+    expect(result.total).toBe(1);
+  });
+
+  it('shows each card with its first photo, city and metro', async () => {
+    const city = await createCity(t.db);
+    const profile = await createProfile(
+      t.db,
+      { cityId: city.id, name: 'Вероника', age: 29, priceHour: 7000, hasVideo: true, isOnline: true },
+      { photos: [7, 3] },
+    );
+    const noPhoto = await createProfile(t.db, { cityId: city.id, publishedAt: hoursAgo(48) }, { photos: [] });
+
+    const [card, bare] = (await listPage(`?city=${city.slug}`)).items;
+    expect(card).toEqual({
+      id: profile.id,
+      name: 'Вероника',
+      age: 29,
+      category: 'individual',
+      city: { slug: city.slug, name: { ru: city.nameRu, en: city.nameEn } },
+      metro: null,
+      priceHour: 7000,
+      photo: { url: '/media/placeholder/7.svg', width: 600, height: 800, alt: 'Вероника, фото 1' },
+      hasVideo: true,
+      isOnline: true,
+      isTop: false,
+    } satisfies ModelCard);
+    expect(bare).toMatchObject({ id: noPhoto.id, photo: null });
+
+    const seeded = await listAll({ city: 'moscow' });
+    const withMetro = seeded.items.find((item) => item.metro !== null);
+    expect(withMetro?.metro).toEqual({
+      id: expect.any(Number),
+      name: { ru: expect.any(String), en: expect.any(String) },
+    });
+  });
+});
+
+describe('GET /api/model/:id', () => {
+  it('answers the whole profile with services, photos in order, video and contacts', async () => {
+    const profile = await createProfile(
+      t.db,
+      {
+        name: 'Полина',
+        category: 'massage',
+        topUntil: hoursAhead(3),
+        places: ['apartment', 'visit'],
+        phone: '+79990001122',
+        telegram: 'polina_test',
+        whatsapp: null,
+        viber: null,
+        priceNight: null,
+        hasVideo: true,
+      },
+      {
+        photos: [12, 5, 9],
+        video: '/media/video/1.mp4',
+        services: [
+          ['massage', 'classic', 'до 60 минут'],
+          ['other', 'dinner'],
+        ],
+      },
+    );
+
+    const response = await get(`/api/model/${profile.id}`);
+    expect(response.statusCode).toBe(200);
+    const details = response.json<ModelDetails>();
+
+    expect(details).toMatchObject({
+      id: profile.id,
+      name: 'Полина',
+      category: 'massage',
+      isTop: true,
+      hasVideo: true,
+      height: 168,
+      weight: 55,
+      boobs: 2,
+      appearance: 'SLAVIC',
+      prices: { hour: 5000, twoHours: 9000, night: null },
+      places: ['apartment', 'visit'],
+      contacts: { phone: '+79990001122', telegram: 'polina_test', whatsapp: null, viber: null },
+      description: 'Пунктуальна, люблю хорошую музыку.',
+      publishedAt: profile.publishedAt?.toISOString(),
+    });
+    expect(details.photos.map((photo) => photo.url)).toEqual([
+      '/media/placeholder/12.svg',
+      '/media/placeholder/5.svg',
+      '/media/placeholder/9.svg',
+    ]);
+    expect(details.photo).toEqual(details.photos[0]);
+    expect(details.video).toEqual({ url: '/media/video/1.mp4', poster: details.photos[0] });
+    expect(details.services).toEqual([
+      { category: 'massage', code: 'classic', description: 'до 60 минут' },
+      { category: 'other', code: 'dinner', description: null },
+    ]);
+  });
+
+  it('writes photo descriptions in the language of the request', async () => {
+    const profile = await createProfile(t.db, { name: 'Мария' }, { photos: [1, 2] });
+    const response = await get(`/api/model/${profile.id}`, { 'accept-language': 'en-GB,en;q=0.9' });
+    expect(response.json<ModelDetails>().photos.map((photo) => photo.alt)).toEqual([
+      'Мария, photo 1',
+      'Мария, photo 2',
+    ]);
+  });
+
+  it('answers 404 MODEL_NOT_FOUND for missing, blocked and unpublished profiles alike', async () => {
+    const blocked = await createProfile(t.db, { isBlocked: true, blockReason: 'Повторная анкета' });
+    const draft = await createProfile(t.db, { status: 'draft' });
+    const rejected = await createProfile(t.db, { status: 'rejected' });
+
+    for (const id of [999_999_999, blocked.id, draft.id, rejected.id]) {
+      const response = await get(`/api/model/${id}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ApiErrorBody>()).toEqual({
+        code: 'MODEL_NOT_FOUND',
+        message: contractsLocales.ru.errors.MODEL_NOT_FOUND,
+      });
+    }
+    const english = await get(`/api/model/${blocked.id}`, { 'accept-language': 'en' });
+    expect(english.json<ApiErrorBody>().message).toBe(contractsLocales.en.errors.MODEL_NOT_FOUND);
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    ['/api/model?page=0', 'page', 'validation.invalidPage'],
+    ['/api/model?page=-1', 'page', 'validation.invalidPage'],
+    ['/api/model?page=abc', 'page', 'validation.invalidPage'],
+    ['/api/model?page=1.5', 'page', 'validation.invalidPage'],
+    ['/api/model?page=007', 'page', 'validation.invalidPage'],
+    ['/api/model?page=10001', 'page', 'validation.invalidPage'],
+    ['/api/model?page=99999999999999999999999', 'page', 'validation.invalidPage'],
+    ['/api/model?page=1&page=2', 'page', 'validation.invalidPage'],
+    ['/api/model?category=foo', 'category', 'validation.invalidCategory'],
+    ['/api/model?city=Moscow!', 'city', 'validation.invalidCity'],
+    ['/api/model?online=yes', 'online', 'validation.invalidFlag'],
+    ['/api/model/abc', 'id', 'validation.invalidId'],
+    ['/api/model/0', 'id', 'validation.invalidId'],
+    ['/api/model/-5', 'id', 'validation.invalidId'],
+    ['/api/model/2147483648', 'id', 'validation.invalidId'],
+    ['/api/model/99999999999999999999', 'id', 'validation.invalidId'],
+  ])('%s answers 400 naming the field', async (url, field, key) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(400);
+    const body = response.json<ApiErrorBody>();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.fields).toEqual({ [field]: key });
+    expect(body.message).toMatch(/[а-я]/i);
+  });
+
+  it('translates the message: Russian by default, English on request', async () => {
+    const russian = await get('/api/model?page=0');
+    const english = await get('/api/model?page=0', { 'accept-language': 'en-US,en;q=0.8,ru;q=0.5' });
+    const unknown = await get('/api/model?page=0', { 'accept-language': 'de-DE' });
+    expect(russian.json<ApiErrorBody>().message).toBe(contractsLocales.ru.validation.invalidPage);
+    expect(english.json<ApiErrorBody>().message).toBe(contractsLocales.en.validation.invalidPage);
+    expect(unknown.json<ApiErrorBody>().message).toBe(contractsLocales.ru.validation.invalidPage);
+  });
+
+  it('reports every bad field at once', async () => {
+    const response = await get('/api/model?page=0&category=foo&online=1', { 'accept-language': 'en' });
+    expect(response.json<ApiErrorBody>()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: contractsLocales.en.validation.invalidCategory,
+      fields: {
+        category: 'validation.invalidCategory',
+        online: 'validation.invalidFlag',
+        page: 'validation.invalidPage',
+      },
+    });
+  });
+
+  it('ignores query fields it does not know', async () => {
+    const category: Category = 'bdsm';
+    const response = await get(`/api/model?category=${category}&utm_source=mail`);
+    expect(response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { ApiError, unreadableRequest } from '../lib/api-error';
+
+/** URL name of each remote -> its package folder; each serves `<folder>/dist` at /mfe/<name>/. */
+export const REMOTE_FOLDERS = {
+  catalog: 'mfe-catalog',
+  auth: 'mfe-auth',
+  'model-cabinet': 'mfe-model-cabinet',
+  'advertiser-office': 'mfe-advertiser-office',
+  admin: 'mfe-admin',
+} as const;
+
+/** Paths the single-page app never owns: a miss under them is a plain 404. */
+const RESERVED_PREFIXES = ['/api', '/ws', '/media', '/mfe'];
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** Files that name what to load next: they change on every deploy under the same name. */
+const ENTRY_FILES = new Set(['index.html', 'remotes.json', 'mf-manifest.json', 'remoteEntry.js']);
+/** A dot-separated hex segment of 8+ characters, as in `main.3f9a1c2b.js`. */
+const CONTENT_HASH = /\.[0-9a-f]{8,}\./i;
+
+export interface StaticOptions {
+  /** The repository root (or any folder laid out like it) holding `shell/dist` and `mfe-*\/dist`. */
+  root: string;
+  /** A file served as the shell's /remotes.json instead of the built one. */
+  remotesJson?: string | undefined;
+}
+
+/**
+ * Cache policy by file name (relative to its dist folder, compression suffix removed): content-
+ * hashed files never change, entry files must be revalidated so a deploy is seen at once.
+ */
+export function cacheControlFor(relativePath: string): string {
+  const normalized = relativePath.split(path.sep).join('/');
+  const name = path.posix.basename(normalized);
+  if (ENTRY_FILES.has(name)) return REVALIDATE;
+  if (/(^|\/)locales\/[^/]+\.json$/.test(normalized)) return REVALIDATE;
+  if (CONTENT_HASH.test(name)) return IMMUTABLE;
+  return REVALIDATE;
+}
+
+function isReserved(pathname: string): boolean {
+  return RESERVED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+function hasExtension(pathname: string): boolean {
+  return pathname.slice(pathname.lastIndexOf('/') + 1).includes('.');
+}
+
+export interface BuiltApps {
+  shell: string | null;
+  remotes: { name: string; dist: string }[];
+}
+
+export function findBuiltApps(root: string): BuiltApps {
+  const shell = path.join(root, 'shell', 'dist');
+  return {
+    shell: existsSync(path.join(shell, 'index.html')) ? shell : null,
+    remotes: Object.entries(REMOTE_FOLDERS)
+      .map(([name, folder]) => ({ name, dist: path.join(root, folder, 'dist') }))
+      .filter((remote) => existsSync(remote.dist)),
+  };
+}
+
+function headerSetter(root: string, extra: Record<string, string> = {}) {
+  return (reply: FastifyReply, filePath: string) => {
+    const relative = path.relative(root, filePath).replace(/\.(br|gz)$/, '');
+    reply.header('cache-control', cacheControlFor(relative));
+    for (const [name, value] of Object.entries(extra)) reply.header(name, value);
+  };
+}
+
+/**
+ * One-origin production mode: the shell at /, each built remote at /mfe/<name>/, and the SPA
+ * fallback. Only navigations (no file extension) fall back to index.html: a missing script or
+ * manifest must stay a 404, or a dead remote would surface as a JSON parse error in the shell.
+ */
+export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, options) => {
+  const apps = findBuiltApps(options.root);
+
+  for (const remote of apps.remotes) {
+    await fastify.register(fastifyStatic, {
+      root: remote.dist,
+      prefix: `/mfe/${remote.name}/`,
+      decorateReply: false,
+      preCompressed: true,
+      cacheControl: false,
+      // Remotes may be loaded by a shell on another origin, and the manifest is read with fetch().
+      setHeaders: headerSetter(remote.dist, { 'access-control-allow-origin': '*' }),
+    });
+  }
+
+  if (options.remotesJson) {
+    const file = path.resolve(options.remotesJson);
+    // Fail at start-up on a wrong path or broken JSON, not on the first visitor.
+    JSON.parse(await readFile(file, 'utf8'));
+    fastify.get('/remotes.json', async (_request, reply) => {
+      // Read on each request so an environment can repoint remotes without a restart.
+      const body = await readFile(file, 'utf8');
+      return reply.type('application/json; charset=utf-8').header('cache-control', REVALIDATE).send(body);
+    });
+  }
+
+  const shellDist = apps.shell;
+  if (!shellDist) return;
+
+  await fastify.register(fastifyStatic, {
+    root: shellDist,
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: headerSetter(shellDist),
+  });
+
+  const serveShell = async (url: string, reply: FastifyReply) => {
+    const pathname = decodePathname(url);
+    if (pathname === null) throw unreadableRequest('validation.malformedRequest');
+    if (isReserved(pathname)) throw new ApiError(404, 'NOT_FOUND');
+    if (!hasExtension(pathname)) return reply.sendFile('index.html');
+    // A miss goes to the not-found handler: 404, never index.html.
+    return reply.sendFile(pathname);
+  };
+
+  fastify.get('/', (request, reply) => serveShell(request.url, reply));
+  fastify.get('/*', (request, reply) => serveShell(request.url, reply));
+};
+
+function decodePathname(url: string): string | null {
+  const raw = url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { seed } from './db/seed';
+import { findBuiltApps } from './plugins/static';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+const env = process.env;
+const port = Number(env.PORT ?? 8080);
+const host = env.HOST ?? '0.0.0.0';
+const production = env.NODE_ENV === 'production';
+const staticRoot = path.resolve(env.STATIC_ROOT ?? repoRoot);
+const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data', 'pglite'));
+
+async function main(): Promise<void> {
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, not "${env.PORT}"`);
+  }
+  const app = await buildApp({
+    database: { url: env.DATABASE_URL || undefined, dataDir },
+    staticRoot,
+    remotesJson: env.REMOTES_JSON || undefined,
+    // Quiet by default so the console shows the one line below; LOG_LEVEL=info logs requests.
+    logger: { level: env.LOG_LEVEL ?? 'warn' },
+  });
+
+  const result = await seed(app.db);
+
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    // Give in-flight requests a moment, but never hang forever on a stuck connection.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error, signal }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port, host });
+
+  // Say so when the front end was asked for but is not built, instead of answering 404s silently.
+  if ((production || env.STATIC_ROOT) && !findBuiltApps(staticRoot).shell) {
+    console.warn(`No built shell in ${staticRoot}/shell/dist: only the API is served. Build the apps first.`);
+  }
+  const database = app.dbKind === 'pglite' ? `PGlite (${app.dbLocation})` : `PostgreSQL (${app.dbLocation})`;
+  const seeded = result.seeded ? `, seeded ${result.profiles} demo profiles` : '';
+  // `npm start` passes the moment it began, so the time includes install and build.
+  const since = Number(env.START_TIME) || performance.timeOrigin;
+  const seconds = ((Date.now() - since) / 1000).toFixed(1);
+  console.log(`Site ready: http://localhost:${port} — database: ${database}${seeded}; up in ${seconds} s`);
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});

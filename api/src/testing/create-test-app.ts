@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type AppOptions, buildApp } from '../app';
+import type { Database } from '../db/client';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real, empty, migrated database: an in-memory PGlite, or, when
+ * DATABASE_URL is set, a fresh database on that server that is dropped again on close.
+ * Build one per test file (opening a database takes seconds) and seed what the file needs.
+ */
+export async function createTestApp(options: Omit<AppOptions, 'database'> = {}): Promise<TestApp> {
+  const serverUrl = process.env.DATABASE_URL;
+  const temporary = serverUrl ? await createTemporaryDatabase(serverUrl) : null;
+  const app = await buildApp({
+    ...options,
+    database: temporary ? { url: temporary.url } : { dataDir: 'memory' },
+  });
+  // Not made ready here: a test may still add routes of its own before the first inject.
+  return {
+    app,
+    db: app.db,
+    async close() {
+      await app.close();
+      await temporary?.drop();
+    },
+  };
+}
+
+async function createTemporaryDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `api_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// Starts the production server (built apps + API on a fresh embedded database) for a bench run.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export async function startServer(port = 18300, env = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+  const child = spawn(path.join(root, 'api', 'node_modules', '.bin', 'tsx'), [path.join(root, 'api', 'src', 'server.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_ROOT: root, NODE_ENV: 'production', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = `http://localhost:${port}`;
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, child, stop: () => child.kill('SIGTERM') };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+export const chromiumOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
