@@ -53,7 +53,7 @@ const steps = [
     () =>
       inPairs(TYPECHECKED, (pkg) => runAsync(rootBin('tsc'), ['-p', path.join(root, pkg, 'tsconfig.json')])),
   ],
-  ['lint', () => streamed(rootBin('biome'), ['ci', '--error-on-warnings', '.'])],
+  ['lint', () => streamed(rootBin('biome'), ['ci', '--colors=off', '--error-on-warnings', '.'])],
   [
     'unit',
     () =>

@@ -61,16 +61,27 @@ try {
       withinBudget: kib(total) <= BUDGET_KIB,
       scripts: scripts.length,
       byOwnerKiB: Object.fromEntries(Object.entries(byOwner).map(([key, value]) => [key, kib(value)])),
-      files: scripts.map((script) => ({ url: script.url, gzipKiB: kib(script.gzip) })).sort((a, b) => b.gzipKiB - a.gzipKiB),
+      files: scripts
+        .map((script) => ({ url: script.url, gzipKiB: kib(script.gzip) }))
+        .sort((a, b) => b.gzipKiB - a.gzipKiB),
       firstCardMsLocal: cardMs,
     },
   };
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench', 'results', 'bundle-size.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(
+    path.join(root, 'bench', 'results', 'bundle-size.json'),
+    `${JSON.stringify(report, null, 2)}\n`,
+  );
   console.log('app                    JS raw KiB   JS gzip KiB');
-  for (const app of apps) console.log(`${app.app.padEnd(22)} ${String(app.rawKiB).padStart(10)}   ${String(app.gzipKiB).padStart(11)}`);
-  console.log(`\nfirst-load JS of / : ${kib(total)} KiB gzip in ${scripts.length} scripts (budget ${BUDGET_KIB} KiB)`);
-  for (const file of report.firstLoad.files) console.log(`  ${String(file.gzipKiB).padStart(7)}  ${file.url}`);
+  for (const app of apps)
+    console.log(
+      `${app.app.padEnd(22)} ${String(app.rawKiB).padStart(10)}   ${String(app.gzipKiB).padStart(11)}`,
+    );
+  console.log(
+    `\nfirst-load JS of / : ${kib(total)} KiB gzip in ${scripts.length} scripts (budget ${BUDGET_KIB} KiB)`,
+  );
+  for (const file of report.firstLoad.files)
+    console.log(`  ${String(file.gzipKiB).padStart(7)}  ${file.url}`);
 } finally {
   server.stop();
 }

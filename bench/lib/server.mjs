@@ -9,11 +9,23 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export async function startServer(port = 18300, env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
-  const child = spawn(path.join(root, 'api', 'node_modules', '.bin', 'tsx'), [path.join(root, 'api', 'src', 'server.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_ROOT: root, NODE_ENV: 'production', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    path.join(root, 'api', 'node_modules', '.bin', 'tsx'),
+    [path.join(root, 'api', 'src', 'server.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        STATIC_ROOT: root,
+        NODE_ENV: 'production',
+        DATABASE_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const base = `http://localhost:${port}`;
   for (let attempt = 0; attempt < 240; attempt += 1) {
     try {
