@@ -1,3 +1,4 @@
+export * from './cities';
 export * from './common';
 export * from './constants';
 export * from './enums';

@@ -1,22 +1,7 @@
-import type { CityRef, MetroRef } from 'contracts';
+import type { CityListResponse, MetroStation } from 'contracts';
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cities, metroStations } from '../../db/schema';
-
-export interface MetroStation extends MetroRef {
-  line: { ru: string; en: string };
-  /** `#RRGGBB` of the line on the official map, or null when unknown. */
-  lineColor: string | null;
-}
-
-export interface CityWithMetro extends CityRef {
-  /** Empty for cities without a metro. */
-  metro: MetroStation[];
-}
-
-export interface CityListResponse {
-  items: CityWithMetro[];
-}
 
 export function createCityRepository(db: Database) {
   return {

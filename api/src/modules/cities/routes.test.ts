@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
-import type { CityListResponse } from './repository';
+import type { CityListResponse } from 'contracts';
 
 let t: TestApp;
 
