@@ -17,6 +17,10 @@ test.describe('federation', () => {
     await expect(fallback).toContainText('This section did not load');
     await expect(page.getByRole('link', { name: 'Prices' }).first()).toBeVisible();
 
+    // Lazily loaded shared code (the toaster, after idle) must not trip over the dead remote.
+    await expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached();
+    await expect(fallback).toBeVisible();
+
     await page.unroute('**/mfe/catalog/mf-manifest.json');
     await fallback.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByTestId('model-card').first()).toBeVisible();

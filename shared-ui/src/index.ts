@@ -1,3 +1,5 @@
+// The core entry: light components only. Dialogs, tabs and the toaster have entries of their
+// own (shared-ui/dialog, shared-ui/tabs, shared-ui/toast) so a page loads only what it shows.
 // Tokens first: every component's CSS reads them, and the reset must precede component styles.
 import './styles/tokens.css';
 import './styles/global.css';
@@ -23,10 +25,6 @@ export type {
 export { CategoryCard, CategoryCards } from './components/category-card/category-card';
 export type { CategoryKey, CategoryVisual } from './components/category-card/category-visuals';
 export { CATEGORY_VISUALS } from './components/category-card/category-visuals';
-export type { ConfirmDialogAction, ConfirmDialogProps } from './components/confirm-dialog/confirm-dialog';
-export { ConfirmDialog } from './components/confirm-dialog/confirm-dialog';
-export type { DialogProps, DialogSize } from './components/dialog/dialog';
-export { Dialog } from './components/dialog/dialog';
 export type { InputProps } from './components/input/input';
 export { Input } from './components/input/input';
 export type { LogoProps, LogoSize } from './components/logo/logo';
@@ -35,10 +33,6 @@ export type { SkeletonProps, SkeletonTextProps } from './components/skeleton/ske
 export { Skeleton, SkeletonText } from './components/skeleton/skeleton';
 export type { SpinnerProps, SpinnerSize } from './components/spinner/spinner';
 export { Spinner } from './components/spinner/spinner';
-export type { TabsContentProps, TabsListProps, TabsProps, TabsTriggerProps } from './components/tabs/tabs';
-export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs/tabs';
-export type { ToasterProps } from './components/toast/toast';
-export { Toaster, toast } from './components/toast/toast';
 export type { VisuallyHiddenProps } from './components/visually-hidden/visually-hidden';
 export { VisuallyHidden } from './components/visually-hidden/visually-hidden';
 export { BdsmIcon, EliteIcon, IndividualIcon, MassageIcon } from './icons/category-icons';

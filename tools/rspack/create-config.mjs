@@ -30,6 +30,8 @@ export function sharedSingletons(appDir) {
     'react-i18next': lib('react-i18next'),
     platform: workspace,
     'shared-ui': workspace,
+    // Its heavier entries (dialog, tabs, toast) are singletons of their own, loaded on use.
+    'shared-ui/': workspace,
     contracts: workspace,
   };
 }
@@ -122,8 +124,17 @@ export function createConfig({ appDir, name, kind, exposes = {}, port, mode }) {
           ? { filename: 'remoteEntry.js', exposes, manifest: true }
           : { remotes: {}, manifest: false }),
         shared: sharedSingletons(appDir),
+        // 'version-first' would fetch every registered remote's entry to compare versions the
+        // first time anything shared loads, so one dead remote could break unrelated lazy imports.
+        shareStrategy: 'loaded-first',
         dts: false,
-        experiments: { asyncStartup: true },
+        experiments: {
+          asyncStartup: true,
+          // In production the shell provides the federation runtime and remotes use it instead of
+          // each shipping their own copy (about 34 KiB gzip per remote). A standalone remote in
+          // development keeps its own runtime.
+          ...(dev ? {} : isRemote ? { externalRuntime: true } : { provideExternalRuntime: true }),
+        },
       }),
       new rspack.HtmlRspackPlugin({
         template: path.join(appDir, 'index.html'),

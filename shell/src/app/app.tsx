@@ -1,8 +1,8 @@
 import { PlatformProviders } from 'platform';
-import { Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
-import { Toaster } from 'shared-ui';
 import { AreaSwitch } from '../features/remotes/area-switch';
 import { Layout } from './layout';
 
@@ -24,7 +24,34 @@ export function App() {
   );
 }
 
+const Toaster = lazy(() => import('shared-ui/toast').then((module) => ({ default: module.Toaster })));
+
+/** Toasts follow user actions, so the toaster loads once the page is idle, off the first paint's path. */
 function ShellToaster() {
   const { t } = useTranslation('shell');
-  return <Toaster label={t('toast.label')} closeLabel={t('toast.close')} />;
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let idle = 0;
+    const show = () => setReady(true);
+    const afterLoad = () => {
+      idle =
+        typeof window.requestIdleCallback === 'function'
+          ? window.requestIdleCallback(show, { timeout: 3000 })
+          : window.setTimeout(show, 500);
+    };
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
+    return () => {
+      window.removeEventListener('load', afterLoad);
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+      window.clearTimeout(idle);
+    };
+  }, []);
+  return ready ? (
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <Toaster label={t('toast.label')} closeLabel={t('toast.close')} />
+      </Suspense>
+    </ErrorBoundary>
+  ) : null;
 }
