@@ -10,7 +10,7 @@ export default (_env, argv) => {
   // In development the shell's registry points at /mfe/<name>/, proxied to each remote's dev server.
   config.devServer.proxy.push(
     ...Object.entries(devRemotes).map(([name, port]) => ({
-      context: [`/mfe/${name}`],
+      pathFilter: [`/mfe/${name}`],
       target: `http://localhost:${port}`,
       pathRewrite: { [`^/mfe/${name}`]: '' },
     })),

@@ -161,9 +161,10 @@ export function createConfig({ appDir, name, kind, exposes = {}, port, mode }) {
       hot: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
       // Standalone development talks to the API of a running `npm start` (or `pnpm --filter api start`).
+      // The dev server's own hot-reload socket is /ws; the API's sockets live below /ws/.
       proxy: [
         {
-          context: ['/api', '/media', '/ws'],
+          pathFilter: ['/api', '/media', '/ws/'],
           target: process.env.API_URL ?? 'http://localhost:8080',
           ws: true,
         },
