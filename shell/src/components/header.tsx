@@ -31,7 +31,9 @@ export function Header() {
             {t('nav.post')}
           </PreloadLink>
         </nav>
-        <LanguageSwitch />
+        <div className={styles.language}>
+          <LanguageSwitch />
+        </div>
       </div>
     </header>
   );
