@@ -56,3 +56,39 @@ export type PromoType = (typeof PROMO_TYPES)[number];
 export const LOCALES = ['ru', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'ru';
+
+/** Kinds of notification the platform sends (PRODUCT_SPEC.md section 3). */
+export const NOTIFICATION_KINDS = [
+  'profile_approved',
+  'profile_blocked',
+  'profile_unblocked',
+  'video_activated',
+  'raised_in_city',
+  'top_placement',
+  'ad_approved',
+  'ad_rejected',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Reasons a visitor can give when complaining about a profile. */
+export const COMPLAINT_REASONS = [
+  'fake_photos',
+  'wrong_contacts',
+  'underage_suspected',
+  'scam',
+  'offensive',
+  'other',
+] as const;
+export type ComplaintReason = (typeof COMPLAINT_REASONS)[number];
+
+/** The three price lists; the price page joins the first two as accommodation. */
+export const PRICE_LISTS = ['models_boosting', 'additional_services', 'ads_boosting'] as const;
+export type PriceList = (typeof PRICE_LISTS)[number];
+
+/** What moved money; every balance change is one ledger transaction of one of these. */
+export const LEDGER_KINDS = ['promo', 'top_up', 'top_up_bonus', 'purchase', 'refund', 'adjustment'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Money that is not a user's balance: the other side of each double entry. */
+export const SYSTEM_LEDGER_ACCOUNTS = ['promotions', 'payments', 'revenue', 'adjustments'] as const;
+export type SystemLedgerAccount = (typeof SYSTEM_LEDGER_ACCOUNTS)[number];

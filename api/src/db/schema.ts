@@ -3,26 +3,36 @@ import {
   ACCOUNT_TYPES,
   APPEARANCES,
   CATEGORIES,
+  COMPLAINT_REASONS,
+  LEDGER_KINDS,
   LOCALES,
   MEDIA_KINDS,
+  NOTIFICATION_KINDS,
   PLACES,
+  PRICE_LISTS,
   PROFILE_BOUNDS,
   PROFILE_STATUSES,
+  PROMO_TYPES,
   SERVICE_CATEGORY_KEYS,
+  SYSTEM_LEDGER_ACCOUNTS,
 } from 'contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   unique,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -57,9 +67,15 @@ export const accounts = pgTable(
     accountType: text('account_type').notNull().$type<(typeof ACCOUNT_TYPES)[number]>(),
     role: text('role').notNull().default('user').$type<(typeof ACCOUNT_ROLES)[number]>(),
     locale: text('locale').notNull().default('ru').$type<(typeof LOCALES)[number]>(),
+    /**
+     * The sum of the account's ledger entries, kept in the same transaction as each entry so a
+     * balance check and a debit cannot race; the CHECK makes overdrawing impossible.
+     */
+    balanceKopecks: bigint('balance_kopecks', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
+    check('accounts_balance_check', sql`${t.balanceKopecks} >= 0`),
     // Case-insensitive: "Anna@Mail.ru" and "anna@mail.ru" are one mailbox and one login.
     uniqueIndex('accounts_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('accounts_login_key').on(sql`lower(${t.login})`),
@@ -279,3 +295,300 @@ export const siteSettings = pgTable('site_settings', {
   valueEn: text('value_en').notNull(),
   updatedAt: timestamps.updatedAt,
 });
+
+// ---------------------------------------------------------------------------------------------
+// Accounts, sessions and mail (issue 3)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One signed-in device. The refresh tokens issued to it form a chain; presenting a token that
+ * was already rotated means it leaked, and the whole session is revoked.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout | reuse | password_changed | password_restored | email_changed */
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('auth_sessions_account_idx').on(t.accountId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token; the token itself is only ever in the cookie. */
+    tokenHash: text('token_hash').notNull().unique('refresh_tokens_token_hash_key'),
+    createdAt: timestamps.createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when this token was exchanged for the next one in the chain. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** A registration waiting for its e-mail code; the account is created when the code matches. */
+export const registrationRequests = pgTable(
+  'registration_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    accountType: text('account_type').notNull().$type<(typeof ACCOUNT_TYPES)[number]>(),
+    promoCode: text('promo_code'),
+    locale: text('locale').notNull().default('ru').$type<(typeof LOCALES)[number]>(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sendCount: integer('send_count').notNull().default(1),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('registration_requests_email_idx').on(sql`lower(${t.email})`, t.createdAt.desc()),
+    check('registration_requests_account_type_check', oneOf(t.accountType, ACCOUNT_TYPES)),
+    check('registration_requests_attempts_check', sql`${t.attempts} >= 0`),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique('password_reset_tokens_token_hash_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('password_reset_tokens_account_idx').on(t.accountId)],
+);
+
+/** Every mail the platform sends; without SMTP it is the delivery itself (dev page, console). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    toAddress: text('to_address').notNull(),
+    kind: text('kind').notNull(),
+    locale: text('locale').notNull().$type<(typeof LOCALES)[number]>(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    createdAt: timestamps.createdAt,
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Site data: prices, complaints, analytics
+// ---------------------------------------------------------------------------------------------
+
+export const priceItems = pgTable(
+  'price_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    list: text('list').notNull().$type<(typeof PRICE_LISTS)[number]>(),
+    code: text('code').notNull(),
+    titleRu: text('title_ru').notNull(),
+    titleEn: text('title_en').notNull(),
+    /** Price in Moscow and St Petersburg, whole currency units. */
+    mskSpbPrice: integer('msk_spb_price').notNull(),
+    /** Price in every other city. */
+    otherPrice: integer('other_price').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    unique('price_items_list_code_key').on(t.list, t.code),
+    check('price_items_list_check', oneOf(t.list, PRICE_LISTS)),
+    check('price_items_prices_check', sql`${t.mskSpbPrice} >= 0 and ${t.otherPrice} >= 0`),
+  ],
+);
+
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => modelProfiles.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull().$type<(typeof COMPLAINT_REASONS)[number]>(),
+    text: text('text'),
+    /** A hash identifying the visitor (account or anonymous visitor cookie); never an address. */
+    visitorKey: text('visitor_key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('new'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    // One complaint per visitor per profile per day.
+    unique('complaints_profile_visitor_day_key').on(t.profileId, t.visitorKey, t.day),
+    check('complaints_reason_check', oneOf(t.reason, COMPLAINT_REASONS)),
+    check('complaints_status_check', sql`${t.status} in ('new', 'resolved', 'dismissed')`),
+    check('complaints_text_check', sql`char_length(${t.text}) <= 1000`),
+    index('complaints_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** One row per visitor per day: the site's daily visitors. */
+export const siteVisits = pgTable(
+  'site_visits',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    visitorKey: text('visitor_key').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ name: 'site_visits_pkey', columns: [t.day, t.visitorKey] })],
+);
+
+/** One row per visitor per profile per day: a profile's daily views for its model's analytics. */
+export const profileViews = pgTable(
+  'profile_views',
+  {
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => modelProfiles.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitorKey: text('visitor_key').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    primaryKey({ name: 'profile_views_pkey', columns: [t.profileId, t.day, t.visitorKey] }),
+    index('profile_views_day_idx').on(t.profileId, t.day),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Notifications
+// ---------------------------------------------------------------------------------------------
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().$type<(typeof NOTIFICATION_KINDS)[number]>(),
+    /** Values the translated text interpolates (city, price, date, comment, profile name). */
+    params: jsonb('params').notNull().default({}).$type<Record<string, string | number>>(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    check('notifications_kind_check', oneOf(t.kind, NOTIFICATION_KINDS)),
+    index('notifications_account_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_unread_idx').on(t.accountId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Money: promo codes and the ledger
+// ---------------------------------------------------------------------------------------------
+
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Stored upper-case; codes are matched upper-cased. */
+    code: text('code').notNull().unique('promo_codes_code_key'),
+    descriptionRu: text('description_ru').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    promoType: text('promo_type').notNull().$type<(typeof PROMO_TYPES)[number]>(),
+    /** Whole rubles for BALANCE_AMOUNT, a percentage (1..100) for DEPOSIT_PERCENTAGE. */
+    amount: integer('amount').notNull(),
+    /** When set, only accounts of this type may use the code. */
+    accountType: text('account_type').$type<(typeof ACCOUNT_TYPES)[number]>(),
+    maxActivations: integer('max_activations'),
+    activationCount: integer('activation_count').notNull().default(0),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    check('promo_codes_code_check', sql`${t.code} = upper(${t.code}) and char_length(${t.code}) >= 3`),
+    check('promo_codes_type_check', oneOf(t.promoType, PROMO_TYPES)),
+    check('promo_codes_account_type_check', oneOf(t.accountType, ACCOUNT_TYPES)),
+    check(
+      'promo_codes_amount_check',
+      sql`${t.amount} > 0 and (${t.promoType} <> 'DEPOSIT_PERCENTAGE' or ${t.amount} <= 100)`,
+    ),
+    check(
+      'promo_codes_activations_check',
+      sql`${t.activationCount} >= 0 and (${t.maxActivations} is null or ${t.activationCount} <= ${t.maxActivations})`,
+    ),
+  ],
+);
+
+export const promoActivations = pgTable(
+  'promo_activations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    promoCodeId: integer('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'restrict' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One activation per account per code, enforced by the database under any concurrency.
+  (t) => [unique('promo_activations_code_account_key').on(t.promoCodeId, t.accountId)],
+);
+
+/**
+ * Append-only double-entry ledger in integer kopecks. A transaction's entries sum to zero;
+ * `reference` makes each business event (a promo activation, a webhook) credit at most once.
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull().$type<(typeof LEDGER_KINDS)[number]>(),
+    reference: text('reference').notNull().unique('ledger_transactions_reference_key'),
+    metadata: jsonb('metadata').notNull().default({}).$type<Record<string, string | number>>(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [check('ledger_transactions_kind_check', oneOf(t.kind, LEDGER_KINDS))],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    /** A user's balance, or null when the entry is on a system account. */
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'restrict' }),
+    systemAccount: text('system_account').$type<(typeof SYSTEM_LEDGER_ACCOUNTS)[number]>(),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    check('ledger_entries_owner_check', sql`num_nonnulls(${t.accountId}, ${t.systemAccount}) = 1`),
+    check('ledger_entries_system_account_check', oneOf(t.systemAccount, SYSTEM_LEDGER_ACCOUNTS)),
+    check('ledger_entries_amount_check', sql`${t.amountKopecks} <> 0`),
+    index('ledger_entries_account_idx').on(t.accountId),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+  ],
+);
