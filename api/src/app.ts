@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DatabaseConfig } from './db/client';
@@ -5,6 +6,7 @@ import { cityRoutes } from './modules/cities/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { modelRoutes } from './modules/model/routes';
 import { siteRoutes } from './modules/site/routes';
+import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, replyWithError } from './plugins/errors';
 import { staticPlugin } from './plugins/static';
@@ -16,6 +18,10 @@ export interface AppOptions {
   /** A file that replaces the shell's built /remotes.json. */
   remotesJson?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** Signs session and CSRF tokens. Tests get a random one. */
+  secret?: string;
+  /** Secure cookies (everywhere but development and tests). */
+  secureCookies?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -34,6 +40,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, options.database);
+  await app.register(authPlugin, {
+    secret: options.secret ?? randomBytes(32).toString('base64url'),
+    secureCookies: options.secureCookies ?? false,
+  });
   if (options.staticRoot) {
     await app.register(staticPlugin, { root: options.staticRoot, remotesJson: options.remotesJson });
   }

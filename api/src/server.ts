@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -13,6 +15,23 @@ const production = env.NODE_ENV === 'production';
 const staticRoot = path.resolve(env.STATIC_ROOT ?? repoRoot);
 const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data', 'pglite'));
 
+/**
+ * Without AUTH_SECRET (the embedded default) a secret is made once and kept beside the data,
+ * so sessions survive a restart. Several instances behind a load balancer must share AUTH_SECRET.
+ */
+async function localSecret(file: string): Promise<string> {
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start
+  }
+  const secret = randomBytes(32).toString('base64url');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
 async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new Error(`PORT must be a whole number from 0 to 65535, not "${env.PORT}"`);
@@ -23,6 +42,8 @@ async function main(): Promise<void> {
     remotesJson: env.REMOTES_JSON || undefined,
     // Quiet by default so the console shows the one line below; LOG_LEVEL=info logs requests.
     logger: { level: env.LOG_LEVEL ?? 'warn' },
+    secret: env.AUTH_SECRET || (await localSecret(path.join(path.dirname(dataDir), 'auth-secret'))),
+    secureCookies: production,
   });
 
   const result = await seed(app.db);

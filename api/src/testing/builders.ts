@@ -1,7 +1,8 @@
 import type { ServiceCategoryKey } from 'contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { cities, media, modelProfiles, modelServices, services } from '../db/schema';
+import { accounts, cities, media, modelProfiles, modelServices, services } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
 
 type CityRow = typeof cities.$inferSelect;
 type ProfileRow = typeof modelProfiles.$inferSelect;
@@ -96,4 +97,26 @@ export async function createProfile(
       .values({ profileId: profile.id, serviceId: service.id, description: description ?? null });
   }
   return profile;
+}
+
+type AccountRow = typeof accounts.$inferSelect;
+
+/** An account with a real argon2id hash of `password` (default "secret123"). */
+export async function createAccount(
+  db: Database,
+  overrides: Partial<typeof accounts.$inferInsert> & { password?: string } = {},
+): Promise<AccountRow & { password: string }> {
+  const n = nextNumber();
+  const { password = 'secret123', ...values } = overrides;
+  const [account] = await db
+    .insert(accounts)
+    .values({
+      email: `user${n}-${Date.now()}@example.test`,
+      passwordHash: await hashPassword(password),
+      accountType: 'girl',
+      ...values,
+    })
+    .returning();
+  if (!account) throw new Error('account was not created');
+  return { ...account, password };
 }

@@ -85,6 +85,21 @@ describe('api client', () => {
     expect(error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { page: 'validation.invalidPage' } });
   });
 
+  it('retries once when the CSRF token was refused, with the cookie the refusal set', async () => {
+    let attempts = 0;
+    serve(() => {
+      attempts += 1;
+      if (attempts === 1) {
+        // biome-ignore lint/suspicious/noDocumentCookie: the test plays the server renewing the CSRF cookie
+        document.cookie = 'csrf_token=renewed; path=/';
+        return json(403, { code: 'CSRF_FAILED' });
+      }
+      return json(200, { ok: true });
+    });
+    await expect(api.post('/complaints', {})).resolves.toEqual({ ok: true });
+    expect(new Headers(calls[1]?.init.headers).get(CSRF_HEADER)).toBe('renewed');
+  });
+
   it('reports a network failure as NETWORK', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const error = await api.get('/model').catch((caught: unknown) => caught);

@@ -75,6 +75,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  // A CSRF refusal comes with a fresh CSRF cookie (e.g. the session changed in another tab).
+  if (response.status === 403 && errorCodeFor(403, body) === 'CSRF_FAILED' && !options.retried) {
+    return apiRequest<T>(path, { ...options, retried: true });
+  }
   if (!response.ok) {
     throw new ApiError(errorCodeFor(response.status, body), response.status, body ?? undefined);
   }

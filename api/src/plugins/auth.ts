@@ -1,0 +1,148 @@
+import type { AccountType } from 'contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../lib/api-error';
+import { hmac, randomToken, safeEqual } from '../lib/tokens';
+import {
+  type AuthContext,
+  createSessionService,
+  type IssuedTokens,
+  readAccessToken,
+  REFRESH_TTL_SECONDS,
+  type SessionService,
+} from '../modules/auth/session-service';
+
+export const COOKIES = {
+  access: 'access_token',
+  refresh: 'refresh_token',
+  csrf: 'csrf_token',
+  visitor: 'vid',
+} as const;
+export const CSRF_HEADER = 'x-csrf-token';
+const VISITOR_TTL_SECONDS = 365 * 24 * 60 * 60;
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Sessions and visitor cookies belong to the API; static files stay cookie-free and cacheable. */
+const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/ws/');
+
+export interface AuthOptions {
+  /** Signs access and CSRF tokens; every API instance of one site must share it. */
+  secret: string;
+  /** Secure cookies; off only in development and tests, where the site runs over plain http. */
+  secureCookies: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionService;
+    /** A preHandler that answers 401 without a session and 403 for other account types. */
+    requireAuth(...types: AccountType[]): (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** A random id of this browser (cookie `vid`), for per-visitor limits and counts. */
+    visitorId: string;
+    /** What the CSRF token is bound to: the session when there is one, else the visitor. */
+    csrfBinding: string;
+  }
+  interface FastifyReply {
+    /** Sets the cookies of a new or rotated session. */
+    startSession(tokens: IssuedTokens): void;
+    /** Removes the session cookies (the caller revokes the session server side). */
+    endSession(): void;
+  }
+  interface FastifyContextConfig {
+    /** false for endpoints that authenticate otherwise, such as signed payment webhooks. */
+    csrf?: boolean;
+  }
+}
+
+export const authPlugin = fp<AuthOptions>(
+  async (fastify, options) => {
+    const { secret, secureCookies } = options;
+    const sessions = createSessionService(fastify.db, secret);
+    const csrfFor = (binding: string, nonce = randomToken(16)) =>
+      `${nonce}.${hmac(secret, `csrf|${binding}|${nonce}`)}`;
+    const csrfMatches = (binding: string, token: string | undefined) => {
+      if (!token) return false;
+      const [nonce = '', signature = ''] = token.split('.');
+      return !!nonce && safeEqual(`${nonce}.${signature}`, csrfFor(binding, nonce));
+    };
+    const cookieBase = { path: '/', sameSite: 'lax' as const, secure: secureCookies };
+
+    fastify.decorate('sessions', sessions);
+    fastify.decorateRequest('auth', null);
+    fastify.decorateRequest('visitorId', '');
+    fastify.decorateRequest('csrfBinding', '');
+
+    fastify.decorateReply('startSession', function startSession(this: FastifyReply, tokens: IssuedTokens) {
+      // The access cookie outlives its token so that an expired token still names the session
+      // the CSRF token is bound to; the token's own expiry is what the server checks.
+      this.setCookie(COOKIES.access, tokens.accessToken, {
+        ...cookieBase,
+        httpOnly: true,
+        maxAge: REFRESH_TTL_SECONDS,
+      });
+      this.setCookie(COOKIES.refresh, tokens.refreshToken, {
+        ...cookieBase,
+        path: '/api/auth',
+        httpOnly: true,
+        maxAge: REFRESH_TTL_SECONDS,
+      });
+      this.request.csrfBinding = tokens.sessionId;
+    });
+
+    fastify.decorateReply('endSession', function endSession(this: FastifyReply) {
+      this.clearCookie(COOKIES.access, { ...cookieBase });
+      this.clearCookie(COOKIES.refresh, { ...cookieBase, path: '/api/auth' });
+      this.request.auth = null;
+      this.request.csrfBinding = `v:${this.request.visitorId}`;
+    });
+
+    fastify.decorate('requireAuth', (...types: AccountType[]) => async (request: FastifyRequest) => {
+      if (!request.auth) throw new ApiError(401, 'UNAUTHORIZED');
+      if (types.length > 0 && !types.includes(request.auth.accountType) && request.auth.role !== 'admin') {
+        throw new ApiError(403, 'FORBIDDEN');
+      }
+    });
+
+    fastify.addHook('onRequest', async (request) => {
+      if (!isApi(request.url)) return;
+      const visitor = request.cookies[COOKIES.visitor];
+      request.visitorId = visitor && /^[A-Za-z0-9_-]{16,64}$/.test(visitor) ? visitor : randomToken(18);
+      const accessToken = request.cookies[COOKIES.access];
+      const parsed = readAccessToken(secret, accessToken);
+      request.csrfBinding = parsed ? parsed.sessionId : `v:${request.visitorId}`;
+      request.auth = parsed && !parsed.expired ? await sessions.authenticate(accessToken) : null;
+    });
+
+    // Every state-changing call carries the CSRF cookie's value in a header. A page on another
+    // site can make the browser send the cookie but cannot read it to set the header.
+    fastify.addHook('preHandler', async (request) => {
+      // A route that does not exist answers 404 whatever the method; there is nothing to protect.
+      if (!isApi(request.url) || request.is404) return;
+      if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
+      const header = request.headers[CSRF_HEADER];
+      const token = typeof header === 'string' ? header : undefined;
+      if (!token || token !== request.cookies[COOKIES.csrf] || !csrfMatches(request.csrfBinding, token)) {
+        throw new ApiError(403, 'CSRF_FAILED');
+      }
+    });
+
+    fastify.addHook('onSend', async (request, reply) => {
+      if (!isApi(request.url) || !request.visitorId) return;
+      if (request.cookies[COOKIES.visitor] !== request.visitorId) {
+        reply.setCookie(COOKIES.visitor, request.visitorId, {
+          ...cookieBase,
+          httpOnly: true,
+          maxAge: VISITOR_TTL_SECONDS,
+        });
+      }
+      // Readable by the page (not HttpOnly): the http client copies it into the header.
+      if (!csrfMatches(request.csrfBinding, request.cookies[COOKIES.csrf])) {
+        reply.setCookie(COOKIES.csrf, csrfFor(request.csrfBinding), { ...cookieBase, httpOnly: false });
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
