@@ -21,7 +21,9 @@ beforeAll(async () => {
   t = await createTestApp();
   // Routes that exist only here, to drive the error handling that real routes will rely on.
   // Exempt from CSRF: these tests are about how bad bodies are reported (CSRF has its own tests).
-  t.app.post('/api/test/echo', { config: { csrf: false } }, async (request) => parse(bodySchema, request.body));
+  t.app.post('/api/test/echo', { config: { csrf: false } }, async (request) =>
+    parse(bodySchema, request.body),
+  );
   t.app.get('/api/test/limited', async (_request, reply) => {
     reply.header('retry-after', '30');
     throw Object.assign(new Error('Rate limit exceeded'), { statusCode: 429 });

@@ -8,6 +8,7 @@ import { modelRoutes } from './modules/model/routes';
 import { siteRoutes } from './modules/site/routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
+import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, replyWithError } from './plugins/errors';
 import { staticPlugin } from './plugins/static';
 
@@ -39,6 +40,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
 
   await app.register(errorsPlugin);
+  // Before any route, so that it sees every route being added.
+  await app.register(docsPlugin);
   await app.register(dbPlugin, options.database);
   await app.register(authPlugin, {
     secret: options.secret ?? randomBytes(32).toString('base64url'),

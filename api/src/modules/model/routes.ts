@@ -8,16 +8,42 @@ import { createModelRepository } from './repository';
 export const modelRoutes: FastifyPluginAsync = async (fastify) => {
   const models = createModelRepository(fastify.db);
 
-  fastify.get('/model', async (request) => {
-    const query = parse(modelListQuerySchema, request.query);
-    return models.list(query, pickLocale(request.headers['accept-language']));
-  });
+  fastify.get(
+    '/model',
+    {
+      config: {
+        docs: {
+          summary: 'Visible profiles, top placements first, paginated',
+          tags: ['catalog'],
+          query: modelListQuerySchema,
+          responses: { 200: 'ModelListResponse' },
+        },
+      },
+    },
+    async (request) => {
+      const query = parse(modelListQuerySchema, request.query);
+      return models.list(query, pickLocale(request.headers['accept-language']));
+    },
+  );
 
-  fastify.get('/model/:id', async (request) => {
-    const { id } = parse(idParamsSchema, request.params);
-    const model = await models.findVisible(id, pickLocale(request.headers['accept-language']));
-    // Blocked and unpublished profiles answer exactly like missing ones: nothing leaks.
-    if (!model) throw new ApiError(404, 'MODEL_NOT_FOUND');
-    return model;
-  });
+  fastify.get(
+    '/model/:id',
+    {
+      config: {
+        docs: {
+          summary: 'One visible profile with its photos, services and contacts',
+          tags: ['catalog'],
+          params: idParamsSchema,
+          responses: { 200: 'ModelDetails', 404: 'MODEL_NOT_FOUND: missing, blocked or not published' },
+        },
+      },
+    },
+    async (request) => {
+      const { id } = parse(idParamsSchema, request.params);
+      const model = await models.findVisible(id, pickLocale(request.headers['accept-language']));
+      // Blocked and unpublished profiles answer exactly like missing ones: nothing leaks.
+      if (!model) throw new ApiError(404, 'MODEL_NOT_FOUND');
+      return model;
+    },
+  );
 };
