@@ -26,11 +26,7 @@ test.describe('catalog through the shell', () => {
       .getByRole('link')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 
-    await page
-      .getByRole('main')
-      .getByRole('navigation', { name: 'Категории' })
-      .getByRole('link', { name: 'Массаж' })
-      .click();
+    await page.getByTestId('category-nav').getByRole('link', { name: 'Массаж' }).click();
     await expect(page).toHaveURL(/\/category\/massage\?page=1$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Массаж');
     await expect

@@ -5,6 +5,10 @@
 export interface AppConfig {
   apiBase: string;
   remotesUrl: string;
+  /** Where the presence socket connects; relative to the page's origin by default. */
+  presencePath: string;
+  /** Links in the footer; a deployment sets its own. */
+  links: { contactBot: string; telegramChannel: string; instagram: string };
 }
 
 declare global {
@@ -15,5 +19,15 @@ declare global {
 
 export function appConfig(): AppConfig {
   const overrides = typeof window === 'undefined' ? {} : (window.__APP_CONFIG__ ?? {});
-  return { apiBase: '/api', remotesUrl: '/remotes.json', ...overrides };
+  return {
+    apiBase: '/api',
+    remotesUrl: '/remotes.json',
+    presencePath: '/ws/online',
+    links: {
+      contactBot: 'https://t.me/anketa_support_bot',
+      telegramChannel: 'https://t.me/anketa_news',
+      instagram: 'https://instagram.com/anketa',
+    },
+    ...overrides,
+  };
 }

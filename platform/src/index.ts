@@ -27,3 +27,16 @@ export {
 export { paths, routePatterns } from './routes/paths';
 export { listingAtom } from './state/catalog';
 export { store } from './state/store';
+export type { LogoutEnvironment, LogoutTarget } from './session/logout';
+export { logout } from './session/logout';
+export type { Session, SessionProfile } from './session/session';
+export { getProfile, homeOf, profileQueryOptions, sessionKeys, useSession } from './session/session';
+export {
+  REFRESH_FLAG_KEY,
+  readRefreshFlag,
+  refreshFlagAtom,
+  watchRefreshFlag,
+  writeRefreshFlag,
+} from './session/session-flag';
+export { markSignedIn } from './session/sign-in';
+export { unreadCountQueryOptions, useUnreadCount } from './session/unread-count';

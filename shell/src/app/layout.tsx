@@ -1,12 +1,25 @@
+import { useAtom } from 'jotai';
+import { store, watchRefreshFlag } from 'platform';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
+import { CategoryNav } from '../features/navigation/category-nav';
+import { usePresence } from '../features/presence/use-presence';
+import { sessionDialogAtom } from '../features/session/dialog-state';
+import { SessionDialogs } from '../features/session/session-dialogs';
 import styles from './layout.module.css';
 
 export function Layout() {
+  const [dialog, setDialog] = useAtom(sessionDialogAtom);
+  usePresence();
+  // Signing in or out in another tab reaches this one within a second.
+  useEffect(() => watchRefreshFlag(store), []);
   return (
     <div className={styles.page}>
       <Header />
+      <CategoryNav />
+      <SessionDialogs dialog={dialog} onClose={() => setDialog(null)} />
       <main id="main" className={styles.main}>
         <Outlet />
       </main>

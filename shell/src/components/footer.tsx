@@ -1,11 +1,12 @@
 import { CATEGORIES } from 'contracts';
-import { paths } from 'platform';
+import { appConfig, paths } from 'platform';
 import { useTranslation } from 'react-i18next';
 import styles from './footer.module.css';
 import { PreloadLink } from './preload-link';
 
 export function Footer() {
   const { t } = useTranslation('shell');
+  const { links } = appConfig();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -23,16 +24,38 @@ export function Footer() {
           <h2 className={styles.heading}>{t('footer.sections')}</h2>
           <ul className={styles.list}>
             <li>
-              <PreloadLink to={paths.login('girl')}>{t('nav.post')}</PreloadLink>
+              <PreloadLink to={paths.modelCabinet()}>{t('nav.post')}</PreloadLink>
             </li>
             <li>
-              <PreloadLink to={paths.login('advister')}>{t('nav.advertiserOffice')}</PreloadLink>
+              <PreloadLink to={paths.advertiserOffice()}>{t('nav.advertiserOffice')}</PreloadLink>
             </li>
             <li>
               <PreloadLink to={paths.price()}>{t('nav.price')}</PreloadLink>
             </li>
           </ul>
         </nav>
+        <section aria-labelledby="footer-contacts">
+          <h2 id="footer-contacts" className={styles.heading}>
+            {t('footer.contacts')}
+          </h2>
+          <ul className={styles.list}>
+            <li>
+              <a href={links.contactBot} rel="noopener noreferrer" target="_blank">
+                {t('footer.contactBot')}
+              </a>
+            </li>
+            <li>
+              <a href={links.telegramChannel} rel="noopener noreferrer" target="_blank">
+                {t('footer.telegram')}
+              </a>
+            </li>
+            <li>
+              <a href={links.instagram} rel="noopener noreferrer" target="_blank">
+                {t('footer.instagram')}
+              </a>
+            </li>
+          </ul>
+        </section>
         <p className={styles.legal}>{t('footer.adultsOnly')}</p>
       </div>
     </footer>

@@ -1,7 +1,13 @@
-import { currentLocale, paths } from 'platform';
+import { useSetAtom } from 'jotai';
+import { currentLocale, paths, useSession, useUnreadCount } from 'platform';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Logo } from 'shared-ui';
+import { Logo, NotificationBadge } from 'shared-ui';
+import { AccountButtons } from '../features/navigation/account-buttons';
+import { type MenuKind, MenuOverlay } from '../features/navigation/menu-overlay';
+import { OnlineCounter } from '../features/navigation/online-counter';
+import { sessionDialogAtom } from '../features/session/dialog-state';
 import { useConstants } from '../features/site/api/get-constants';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch';
@@ -10,7 +16,13 @@ import { PreloadLink } from './preload-link';
 export function Header() {
   const { t } = useTranslation('shell');
   const constants = useConstants();
+  const session = useSession();
+  const unread = useUnreadCount();
+  const setDialog = useSetAtom(sessionDialogAtom);
+  const [menu, setMenu] = useState<MenuKind | null>(null);
   const slogan = constants.data?.siteSlogan[currentLocale()];
+  const signedIn = session.status === 'authenticated';
+
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -20,21 +32,53 @@ export function Header() {
         <p className={styles.slogan} data-testid="site-slogan">
           {slogan ?? '\u00a0'}
         </p>
+        <OnlineCounter />
         <nav className={styles.nav} aria-label={t('header.navLabel')}>
           <PreloadLink to={paths.price()} className={styles.navLink}>
             {t('nav.price')}
           </PreloadLink>
-          <PreloadLink to={paths.login('advister')} className={styles.navLink}>
-            {t('nav.advertiserOffice')}
-          </PreloadLink>
-          <PreloadLink to={paths.login('girl')} className={styles.cta}>
-            {t('nav.post')}
-          </PreloadLink>
+          <AccountButtons officeClassName={styles.navLink} postClassName={styles.cta} />
+          {signedIn && (
+            <button
+              type="button"
+              className={styles.textButton}
+              onClick={() => setDialog({ kind: 'logout', accountType: session.profile.accountType })}
+            >
+              {t('logout.open')}
+            </button>
+          )}
         </nav>
         <div className={styles.language}>
           <LanguageSwitch />
         </div>
+        {signedIn && (
+          <button
+            type="button"
+            className={styles.iconButton}
+            onClick={() => setMenu('cabinet')}
+            aria-label={t('cabinet.open')}
+            data-testid="cabinet-button"
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+            <NotificationBadge count={unread} className={styles.badge} />
+          </button>
+        )}
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={() => setMenu('menu')}
+          aria-label={t('menu.open')}
+          data-testid="burger"
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
       </div>
+      <MenuOverlay kind={menu} onClose={() => setMenu(null)} />
     </header>
   );
 }

@@ -4,7 +4,8 @@ import { CloseIcon } from '../../icons/ui-icons';
 import { cx } from '../../lib/cx';
 import styles from './dialog.module.css';
 
-export type DialogSize = 'sm' | 'md' | 'lg';
+/** `sheet`: a full-screen panel sliding down from the top (the mobile menus). */
+export type DialogSize = 'sm' | 'md' | 'lg' | 'sheet';
 
 export interface DialogProps {
   open: boolean;

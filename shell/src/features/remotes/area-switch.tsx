@@ -1,6 +1,7 @@
 import { remoteForPath } from 'platform';
 import { useLocation } from 'react-router-dom';
 import { NotFoundPage } from '../../app/not-found-page';
+import { AccessGuard } from '../guard/access-guard';
 import { RemoteArea } from './remote-area';
 
 /**
@@ -10,5 +11,5 @@ import { RemoteArea } from './remote-area';
 export function AreaSwitch() {
   const { pathname } = useLocation();
   const name = remoteForPath(pathname);
-  return name ? <RemoteArea key={name} name={name} /> : <NotFoundPage />;
+  return <AccessGuard>{name ? <RemoteArea key={name} name={name} /> : <NotFoundPage />}</AccessGuard>;
 }

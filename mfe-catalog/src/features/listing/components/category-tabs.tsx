@@ -1,5 +1,6 @@
 import { CATEGORIES, type Category } from 'contracts';
-import { paths } from 'platform';
+import { useAtomValue } from 'jotai';
+import { listingAtom, paths } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styles from './category-tabs.module.css';
@@ -25,4 +26,9 @@ export function CategoryTabs({ current }: { current: Category }) {
       </ul>
     </nav>
   );
+}
+
+/** The categories for the remote running alone (the shell provides them in production). */
+export function StandaloneCategoryTabs() {
+  return <CategoryTabs current={useAtomValue(listingAtom).category} />;
 }

@@ -4,6 +4,7 @@ import { listingAtom, store } from 'platform';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CatalogRoutes from '../../../app/routes';
 import { createModelCard, createModelList } from '../../../testing/builders';
+import { StandaloneCategoryTabs } from './category-tabs';
 import { location, renderAt } from '../../../testing/render';
 
 const requested: URL[] = [];
@@ -46,7 +47,13 @@ describe('listing page', () => {
   });
 
   it('a category tab resets the page to 1 and loads that category', async () => {
-    renderAt('/category/individual?page=3', <CatalogRoutes />);
+    renderAt(
+      '/category/individual?page=3',
+      <>
+        <StandaloneCategoryTabs />
+        <CatalogRoutes />
+      </>,
+    );
     await screen.findAllByTestId('model-card');
 
     await userEvent.click(screen.getByRole('link', { name: 'Массаж' }));

@@ -6,7 +6,6 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { CatalogNotFound } from '../../../app/catalog-not-found';
 import { useModels } from '../api/get-models';
 import { parseListingParams, toModelListQuery } from '../model/listing-params';
-import { CategoryTabs } from './category-tabs';
 import styles from './listing-page.module.css';
 import { ListingResults } from './listing-results';
 
@@ -35,7 +34,6 @@ function Listing({ params }: { params: NonNullable<ReturnType<typeof parseListin
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{t(`categories.${params.category}`)}</h1>
-      <CategoryTabs current={params.category} />
       <ListingResults params={params} query={models} />
     </div>
   );

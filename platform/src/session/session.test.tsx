@@ -1,0 +1,114 @@
+import { act, render, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PlatformProviders } from '../providers';
+import { queryClient } from '../query/query-client';
+import { store } from '../state/store';
+import { logout } from './logout';
+import { useSession } from './session';
+import { REFRESH_FLAG_KEY, refreshFlagAtom, watchRefreshFlag } from './session-flag';
+
+const profile = {
+  email: 'anna@example.test',
+  login: null,
+  balance: 0,
+  balanceKopecks: 0,
+  accountType: 'girl',
+  accountRole: 'user',
+  locale: 'ru',
+};
+const wrapper = ({ children }: { children: ReactNode }) => <PlatformProviders>{children}</PlatformProviders>;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  queryClient.clear();
+  localStorage.clear();
+  sessionStorage.clear();
+  store.set(refreshFlagAtom, null);
+  fetchMock = vi.fn(async () => Response.json(profile));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('useSession', () => {
+  it('is authenticated only when the profile answers with an accountRole', async () => {
+    const { result } = renderHook(() => useSession(), { wrapper });
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current.status).toBe('authenticated'));
+
+    queryClient.clear();
+    fetchMock.mockImplementation(async () => Response.json({ ...profile, accountRole: undefined }));
+    const second = renderHook(() => useSession(), { wrapper });
+    await waitFor(() => expect(second.result.current.status).toBe('guest'));
+  });
+
+  it('treats 401 as a guest', async () => {
+    fetchMock.mockImplementation(async () => Response.json({ code: 'UNAUTHORIZED' }, { status: 401 }));
+    const { result } = renderHook(() => useSession(), { wrapper });
+    await waitFor(() => expect(result.current.status).toBe('guest'));
+  });
+
+  it('does not ask for the profile while localStorage refresh is "false"', async () => {
+    store.set(refreshFlagAtom, 'false');
+    const { result } = renderHook(() => useSession(), { wrapper });
+    expect(result.current.status).toBe('guest');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('watchRefreshFlag', () => {
+  it('re-reads the flag every second and on storage events', async () => {
+    vi.useFakeTimers();
+    const stop = watchRefreshFlag(store, 1000);
+    localStorage.setItem(REFRESH_FLAG_KEY, 'false');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(store.get(refreshFlagAtom)).toBeNull();
+    await vi.advanceTimersByTimeAsync(2);
+    expect(store.get(refreshFlagAtom)).toBe('false');
+
+    localStorage.setItem(REFRESH_FLAG_KEY, 'true');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: REFRESH_FLAG_KEY }));
+    });
+    expect(store.get(refreshFlagAtom)).toBe('true');
+    stop();
+  });
+});
+
+describe('logout', () => {
+  it('clears everything and navigates even when the logout call fails, then reports the failure', async () => {
+    localStorage.setItem('lang', 'en');
+    localStorage.setItem('promo', 'WELCOME');
+    sessionStorage.setItem('visit_tracked', '1');
+    queryClient.setQueryData(['models', 'list'], { items: [] });
+    fetchMock.mockRejectedValue(new TypeError('offline'));
+    const navigate = vi.fn();
+    const notify = vi.fn();
+    render(<div />, { wrapper });
+
+    await logout('/login/girl', { navigate, notify });
+
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
+    expect(localStorage.getItem(REFRESH_FLAG_KEY)).toBe('false');
+    expect(localStorage.getItem('promo')).toBeNull();
+    expect(localStorage.getItem('lang')).toBe('en');
+    expect(sessionStorage.length).toBe(0);
+    expect(queryClient.getQueryData(['models', 'list'])).toBeUndefined();
+    expect(store.get(refreshFlagAtom)).toBe('false');
+    expect(notify).toHaveBeenCalledWith('error');
+    expect(navigate).toHaveBeenCalledWith('/login/girl');
+  });
+
+  it('reports success when the server ended the session', async () => {
+    fetchMock.mockImplementation(async () => Response.json({ ok: true }));
+    const navigate = vi.fn();
+    const notify = vi.fn();
+    await logout('/', { navigate, notify });
+    expect(notify).toHaveBeenCalledWith('success');
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+});

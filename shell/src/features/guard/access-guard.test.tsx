@@ -1,0 +1,70 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { i18n, PlatformProviders, queryClient, refreshFlagAtom, store } from 'platform';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AccessGuard } from './access-guard';
+
+const profile = (accountType: 'girl' | 'advister') => ({
+  email: 'a@example.test',
+  login: null,
+  balance: 0,
+  balanceKopecks: 0,
+  accountType,
+  accountRole: 'user',
+  locale: 'ru',
+});
+
+function renderAt(path: string) {
+  return render(
+    <PlatformProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/login/:type" element={<p>login page</p>} />
+          <Route path="/profile/*" element={<AccessGuard>model cabinet</AccessGuard>} />
+          <Route path="/advister/*" element={<AccessGuard>advertiser office</AccessGuard>} />
+        </Routes>
+      </MemoryRouter>
+    </PlatformProviders>,
+  );
+}
+
+beforeEach(async () => {
+  queryClient.clear();
+  store.set(refreshFlagAtom, null);
+  await i18n.changeLanguage('ru');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('AccessGuard', () => {
+  it('shows a loading text while the session is unknown, then the area for its account type', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    renderAt('/profile/analytics');
+    expect(screen.getByRole('status').textContent).toBe('Загрузка…');
+    answer(Response.json(profile('girl')));
+    expect(await screen.findByText('model cabinet')).toBeTruthy();
+  });
+
+  it('sends a guest to the login page of the area', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ code: 'UNAUTHORIZED' }, { status: 401 })),
+    );
+    renderAt('/advister/ads');
+    expect(await screen.findByText('login page')).toBeTruthy();
+  });
+
+  it('sends an account of the wrong type to its own area', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(profile('girl'))),
+    );
+    renderAt('/advister/create');
+    await waitFor(() => expect(screen.getByText('model cabinet')).toBeTruthy());
+  });
+});

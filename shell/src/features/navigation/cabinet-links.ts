@@ -1,0 +1,27 @@
+import type { AccountType } from 'contracts';
+
+export interface CabinetLink {
+  to: string;
+  labelKey: string;
+  /** Shows the unread notifications badge. */
+  badge?: boolean;
+}
+
+/** The cabinet menu of each account type (PRODUCT_SPEC.md section 2). */
+export const CABINET_LINKS: Record<AccountType, CabinetLink[]> = {
+  girl: [
+    { to: '/profile/analytics', labelKey: 'cabinet.analytics' },
+    { to: '/profile/live', labelKey: 'cabinet.live' },
+    { to: '/profile/promotion', labelKey: 'cabinet.promotion' },
+    { to: '/profile', labelKey: 'cabinet.myProfile' },
+    { to: '/profile/notifications', labelKey: 'cabinet.notifications', badge: true },
+    { to: '/profile#promo', labelKey: 'cabinet.bonuses' },
+  ],
+  advister: [
+    { to: '/advister/create', labelKey: 'cabinet.createAd' },
+    { to: '/advister/ads', labelKey: 'cabinet.ads' },
+    { to: '/advister', labelKey: 'cabinet.myProfile' },
+    { to: '/advister#promo', labelKey: 'cabinet.bonuses' },
+    { to: '/advister/notifications', labelKey: 'cabinet.notifications', badge: true },
+  ],
+};

@@ -1,0 +1,28 @@
+import { listingAtom } from 'platform';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Link, matchPath, useLocation } from 'react-router-dom';
+import { useStreamingCount } from '../site/api/get-streaming-count';
+import styles from './online-counter.module.css';
+
+/** Live count of models online; a click shows only them in the current listing. */
+export function OnlineCounter() {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const listing = useAtomValue(listingAtom);
+  const count = useStreamingCount().data?.count;
+  const onListing = pathname === '/' || !!matchPath('/category/:category', pathname);
+  const category = onListing ? listing.category : 'individual';
+  return (
+    <Link
+      to={`/category/${category}?page=1&online=true`}
+      className={styles.counter}
+      data-testid="online-counter"
+      aria-label={t('online.label', { count: count ?? 0 })}
+    >
+      <span className={styles.dot} aria-hidden="true" />
+      <span>{count ?? '–'}</span>
+      <span className={styles.caption}>{t('online.caption')}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startVisitTracking, VISIT_FLAG_KEY } from './visit-tracking';
+
+/** Tabs of one browser: separate sessionStorage, one BroadcastChannel bus. */
+class Bus {
+  private members = new Set<FakeChannel>();
+  join(channel: FakeChannel) {
+    this.members.add(channel);
+  }
+  leave(channel: FakeChannel) {
+    this.members.delete(channel);
+  }
+  send(from: FakeChannel, data: unknown) {
+    for (const member of this.members) {
+      if (member !== from) setTimeout(() => member.onmessage?.({ data } as MessageEvent), 1);
+    }
+  }
+}
+class FakeChannel {
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  constructor(private bus: Bus) {
+    bus.join(this);
+  }
+  postMessage(data: unknown) {
+    this.bus.send(this, data);
+  }
+  close() {
+    this.bus.leave(this);
+  }
+}
+function memoryStorage() {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => values.set(key, value),
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('visit tracking', () => {
+  it('sends one visit call when two tabs open together, after the 100 ms delay', async () => {
+    vi.useFakeTimers();
+    const bus = new Bus();
+    const track = vi.fn().mockResolvedValue(undefined);
+    const createChannel = () => new FakeChannel(bus) as unknown as BroadcastChannel;
+    const first = memoryStorage();
+    const second = memoryStorage();
+    startVisitTracking({ track, storage: first, createChannel });
+    startVisitTracking({ track, storage: second, createChannel });
+
+    await vi.advanceTimersByTimeAsync(99);
+    expect(track).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(20);
+    expect(track).toHaveBeenCalledTimes(1);
+    expect(first.getItem(VISIT_FLAG_KEY)).toBe('1');
+    expect(second.getItem(VISIT_FLAG_KEY)).toBe('1');
+  });
+
+  it('does not call again from a tab opened later, nor once the session flag is set', async () => {
+    vi.useFakeTimers();
+    const bus = new Bus();
+    const track = vi.fn().mockResolvedValue(undefined);
+    const createChannel = () => new FakeChannel(bus) as unknown as BroadcastChannel;
+    startVisitTracking({ track, storage: memoryStorage(), createChannel });
+    await vi.advanceTimersByTimeAsync(200);
+    startVisitTracking({ track, storage: memoryStorage(), createChannel });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(track).toHaveBeenCalledTimes(1);
+
+    const flagged = memoryStorage();
+    flagged.setItem(VISIT_FLAG_KEY, '1');
+    startVisitTracking({
+      track,
+      storage: flagged,
+      createChannel: () => new FakeChannel(new Bus()) as unknown as BroadcastChannel,
+    });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(track).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a failing visit call', async () => {
+    vi.useFakeTimers();
+    const track = vi.fn().mockRejectedValue(new Error('offline'));
+    startVisitTracking({
+      track,
+      storage: memoryStorage(),
+      createChannel: () => new FakeChannel(new Bus()) as unknown as BroadcastChannel,
+    });
+    await vi.advanceTimersByTimeAsync(150);
+    expect(track).toHaveBeenCalledTimes(1);
+  });
+});
