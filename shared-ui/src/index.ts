@@ -29,6 +29,11 @@ export type { InputProps } from './components/input/input';
 export { Input } from './components/input/input';
 export type { LogoProps, LogoSize } from './components/logo/logo';
 export { Logo } from './components/logo/logo';
+export type {
+  SegmentedOption,
+  SegmentedSwitchProps,
+} from './components/segmented-switch/segmented-switch';
+export { SegmentedSwitch } from './components/segmented-switch/segmented-switch';
 export type { SkeletonProps, SkeletonTextProps } from './components/skeleton/skeleton';
 export { Skeleton, SkeletonText } from './components/skeleton/skeleton';
 export type { SpinnerProps, SpinnerSize } from './components/spinner/spinner';

@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai';
-import { store, watchRefreshFlag } from 'platform';
+import { remoteForPath, store, watchRefreshFlag } from 'platform';
 import { useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
 import { CategoryNav } from '../features/navigation/category-nav';
@@ -12,9 +12,18 @@ import styles from './layout.module.css';
 
 export function Layout() {
   const [dialog, setDialog] = useAtom(sessionDialogAtom);
+  const { pathname } = useLocation();
   usePresence();
   // Signing in or out in another tab reaches this one within a second.
   useEffect(() => watchRefreshFlag(store), []);
+  // The sign-in pages bring their own layout (logo, language switch, artwork): no site chrome.
+  if (remoteForPath(pathname) === 'auth') {
+    return (
+      <main id="main">
+        <Outlet />
+      </main>
+    );
+  }
   return (
     <div className={styles.page}>
       <Header />

@@ -1,25 +1,15 @@
 import { LOCALES } from 'contracts';
 import { useTranslation } from 'react-i18next';
-import styles from './language-switch.module.css';
+import { SegmentedSwitch } from 'shared-ui';
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('shell');
-  const current = i18n.resolvedLanguage;
   return (
-    <fieldset className={styles.switch}>
-      <legend className={styles.legend}>{t('language.label')}</legend>
-      {LOCALES.map((locale) => (
-        <button
-          key={locale}
-          type="button"
-          className={styles.option}
-          aria-pressed={current === locale}
-          lang={locale}
-          onClick={() => void i18n.changeLanguage(locale)}
-        >
-          {t(`language.${locale}`)}
-        </button>
-      ))}
-    </fieldset>
+    <SegmentedSwitch
+      label={t('language.label')}
+      value={i18n.resolvedLanguage}
+      onChange={(locale) => void i18n.changeLanguage(locale)}
+      options={LOCALES.map((locale) => ({ value: locale, label: t(`language.${locale}`), lang: locale }))}
+    />
   );
 }
