@@ -1,15 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
+import fastifyWebsocket from '@fastify/websocket';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DatabaseConfig } from './db/client';
+import { type AuthRateLimitOptions, resolveRateLimits } from './modules/auth/rate-limits';
+import { authRoutes } from './modules/auth/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { cityRoutes } from './modules/cities/routes';
+import { complaintRoutes } from './modules/complaints/routes';
+import { devMailRoutes } from './modules/dev-mail/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { modelRoutes } from './modules/model/routes';
+import { notificationsPlugin } from './modules/notifications/plugin';
+import { notificationRoutes } from './modules/notifications/routes';
+import { presenceRoutes } from './modules/presence/routes';
+import { presencePlugin } from './modules/presence/socket';
+import { priceRoutes } from './modules/prices/routes';
+import { recommendationRoutes } from './modules/recommendations/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { promoRoutes } from './modules/promo/routes';
 import { siteRoutes } from './modules/site/routes';
+import { streamRoutes } from './modules/streams/routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, replyWithError } from './plugins/errors';
+import { mailPlugin } from './plugins/mail';
 import { staticPlugin } from './plugins/static';
 
 export interface AppOptions {
@@ -23,6 +40,16 @@ export interface AppOptions {
   secret?: string;
   /** Secure cookies (everywhere but development and tests). */
   secureCookies?: boolean;
+  /** SMTP server for mail; without it mail goes to the outbox table (and the console). */
+  smtpUrl?: string | undefined;
+  /** The site's public origin, for links in mails. */
+  publicUrl?: string | undefined;
+  /** Print a line per mail to the console when there is no SMTP server (not in tests). */
+  mailToConsole?: boolean;
+  /** Development pages such as /api/dev/mail (the outbox); never in production. */
+  devPages?: boolean;
+  /** Limits of sign-in, code and restore-link calls; the defaults are the real ones. */
+  rateLimits?: AuthRateLimitOptions | undefined;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -38,6 +65,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // decorators plugins add. External plugins come first (they decorate request and reply),
   // then our own plugins (error handling, the database, static files), then the routes.
   await app.register(fastifyCookie);
+  // Sockets carry small messages (presence sends none); refuse big frames before buffering them.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // Only routes that ask for it are limited (`config.rateLimit`), each with its own counters.
+  await app.register(fastifyRateLimit, { global: false });
 
   await app.register(errorsPlugin);
   // Before any route, so that it sees every route being added.
@@ -47,6 +78,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.secret ?? randomBytes(32).toString('base64url'),
     secureCookies: options.secureCookies ?? false,
   });
+  await app.register(presencePlugin);
+  await app.register(mailPlugin, {
+    smtpUrl: options.smtpUrl,
+    publicUrl: options.publicUrl ?? 'http://localhost:8080',
+    logToConsole: options.mailToConsole ?? false,
+  });
+  // Other modules create notifications through `fastify.notifications`.
+  await app.register(notificationsPlugin);
   if (options.staticRoot) {
     await app.register(staticPlugin, { root: options.staticRoot, remotesJson: options.remotesJson });
   }
@@ -56,6 +95,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(siteRoutes);
       await api.register(cityRoutes);
       await api.register(modelRoutes);
+      await api.register(notificationRoutes);
+      await api.register(promoRoutes);
+      await api.register(streamRoutes);
+      await api.register(priceRoutes);
+      await api.register(recommendationRoutes);
+      await api.register(complaintRoutes);
+      await api.register(analyticsRoutes);
+      await api.register(presenceRoutes);
+      await api.register(authRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
+      await api.register(profileRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
+      if (options.devPages) await api.register(devMailRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { seed } from './db/seed';
+import { DEFAULT_ADMIN_EMAIL, derivedPassword, seedAccounts } from './db/seed-accounts';
+import { scaledRateLimits } from './modules/auth/rate-limits';
 import { findBuiltApps } from './plugins/static';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -12,6 +14,7 @@ const env = process.env;
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '0.0.0.0';
 const production = env.NODE_ENV === 'production';
+const development = env.NODE_ENV === 'development';
 const staticRoot = path.resolve(env.STATIC_ROOT ?? repoRoot);
 const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data', 'pglite'));
 
@@ -36,17 +39,38 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new Error(`PORT must be a whole number from 0 to 65535, not "${env.PORT}"`);
   }
+  const rateLimitFactor = Number(env.RATE_LIMIT_FACTOR ?? 1);
+  if (!(rateLimitFactor > 0)) {
+    throw new Error(`RATE_LIMIT_FACTOR must be a number above 0, not "${env.RATE_LIMIT_FACTOR}"`);
+  }
+  const secret = env.AUTH_SECRET || (await localSecret(path.join(path.dirname(dataDir), 'auth-secret')));
   const app = await buildApp({
     database: { url: env.DATABASE_URL || undefined, dataDir },
     staticRoot,
     remotesJson: env.REMOTES_JSON || undefined,
     // Quiet by default so the console shows the one line below; LOG_LEVEL=info logs requests.
     logger: { level: env.LOG_LEVEL ?? 'warn' },
-    secret: env.AUTH_SECRET || (await localSecret(path.join(path.dirname(dataDir), 'auth-secret'))),
+    secret,
     secureCookies: production,
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    // Without SMTP the console line is how a code or link reaches whoever runs the server.
+    mailToConsole: !env.SMTP_URL,
+    devPages: development,
+    // E2E runs and load tests from one address raise the limits (e.g. RATE_LIMIT_FACTOR=50).
+    rateLimits: scaledRateLimits(rateLimitFactor),
   });
 
   const result = await seed(app.db);
+  // Production gets an administrator only from ADMIN_PASSWORD, and no demo accounts; elsewhere
+  // the passwords are derived from the local secret, and development prints them below.
+  const adminPassword = env.ADMIN_PASSWORD || (production ? undefined : derivedPassword(secret, 'admin'));
+  const seededAccounts = await seedAccounts(app.db, {
+    admin: adminPassword
+      ? { email: env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL, password: adminPassword }
+      : undefined,
+    demoPassword: production ? undefined : env.DEMO_PASSWORD || derivedPassword(secret, 'demo'),
+  });
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -78,6 +102,16 @@ async function main(): Promise<void> {
   const since = Number(env.START_TIME) || performance.timeOrigin;
   const seconds = ((Date.now() - since) / 1000).toFixed(1);
   console.log(`Site ready: http://localhost:${port} — database: ${database}${seeded}; up in ${seconds} s`);
+  if (development) {
+    for (const account of seededAccounts.accounts) {
+      const password = account.passwordWorks ? account.password : '(password changed since)';
+      console.log(`  ${account.label}: ${account.email} / ${password}`);
+    }
+    if (!env.SMTP_URL) console.log(`  mail (codes, restore links): http://localhost:${port}/api/dev/mail`);
+  }
+  if (seededAccounts.adminMissing) {
+    console.warn('No administrator account: set ADMIN_EMAIL and ADMIN_PASSWORD to create one.');
+  }
 }
 
 main().catch((error: unknown) => {

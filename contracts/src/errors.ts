@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_FORMAT',
   'FILE_TOO_LARGE',
   'IMAGE_PROCESSING_FAILED',
+  'WRONG_PASSWORD',
+  'COMPLAINT_ALREADY_SENT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -46,3 +46,84 @@ export {
   type RegistrationCodeFormInput,
 } from './validation/registration-code';
 export { restorePasswordSchema, type RestorePasswordInput } from './validation/restore-password';
+export {
+  AUTH_TIMINGS,
+  loginBodySchema,
+  resendRegistrationCodeBodySchema,
+  restorePasswordBodySchema,
+  sendRegistrationCodeBodySchema,
+  sendRestoreLinkBodySchema,
+  updateEmailBodySchema,
+  updateLoginBodySchema,
+  updatePasswordBodySchema,
+  verifyRegistrationCodeBodySchema,
+  type LoginBody,
+  type OkResponse,
+  type ProfileResponse,
+  type RegistrationCodeSentResponse,
+  type ResendRegistrationCodeBody,
+  type RestorePasswordBody,
+  type SendRegistrationCodeBody,
+  type SendRestoreLinkBody,
+  type UpdateEmailBody,
+  type UpdateLoginBody,
+  type UpdatePasswordBody,
+  type VerifyRegistrationCodeBody,
+} from './api/auth';
+export {
+  devMailQuerySchema,
+  MAIL_KINDS,
+  type DevMailMessage,
+  type DevMailQuery,
+  type DevMailResponse,
+  type MailKind,
+} from './api/dev-mail';
+export {
+  MARK_NOTIFICATIONS_MAX,
+  markNotificationsSchema,
+  notificationListQuerySchema,
+  NOTIFICATIONS_MAX_PAGE_SIZE,
+  NOTIFICATIONS_PAGE_SIZE,
+  type MarkNotificationsInput,
+  type MarkNotificationsResponse,
+  type NotificationItem,
+  type NotificationListQuery,
+  type NotificationListQueryInput,
+  type NotificationListResponse,
+  type NotificationParams,
+  type NotificationParamsByKind,
+  type UnreadCountResponse,
+} from './api/notifications';
+export {
+  promoCodeBodySchema,
+  validatePublicPromoBodySchema,
+  type PromoActivateResponse,
+  type PromoCodeBody,
+  type PromoCodeInfo,
+  type PromoValidateResponse,
+  type ValidatePublicPromoBody,
+} from './api/promo';
+export {
+  analyticsBodySchema,
+  profileViewBodySchema,
+  type AnalyticsBody,
+  type AnalyticsRecordedResponse,
+  type ProfileViewBody,
+  type ProfileViewsDay,
+} from './api/analytics';
+export {
+  COMPLAINT_TEXT_MAX_LENGTH,
+  complaintBodySchema,
+  type ComplaintBody,
+  type ComplaintBodyInput,
+  type ComplaintCreatedResponse,
+} from './api/complaints';
+export type { OnlineCountResponse } from './api/presence';
+export type { PriceItem, PriceListResponse, PricePageResponse } from './api/prices';
+export {
+  RECOMMENDATIONS_LIMIT,
+  recommendationsBodySchema,
+  type RecommendationsBody,
+  type RecommendationsResponse,
+} from './api/recommendations';
+export type { StreamingCountResponse } from './api/streams';

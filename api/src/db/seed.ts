@@ -18,6 +18,7 @@ import {
   PLACEHOLDER_WIDTH,
   placeholderUrl,
 } from '../modules/media/placeholder';
+import { seedPromoCodes } from '../modules/promo/seed';
 import { SITE_SLOGAN } from '../modules/site/defaults';
 import type { Database } from './client';
 import { cities, media, metroStations, modelProfiles, modelServices, services, siteSettings } from './schema';
@@ -30,6 +31,7 @@ import {
   SERVICE_NOTES,
   SERVICE_SEEDS,
 } from './seed-catalog';
+import { seedPrices } from './seed-prices';
 
 export const DEFAULT_PROFILE_COUNT = 400;
 const DEFAULT_SEED = 20_240_601;
@@ -74,6 +76,10 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    // Before the profile check, so that a database seeded before prices existed gets them too.
+    await seedPrices(tx);
+    // Demo promo codes, only into a database that has none.
+    await seedPromoCodes(tx, now);
     const [existing] = await tx.select({ n: count() }).from(modelProfiles);
     if ((existing?.n ?? 0) > 0) return { seeded: false, profiles: 0 };
 

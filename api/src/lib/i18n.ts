@@ -17,6 +17,11 @@ const API_TEXTS: Readonly<Record<Locale, Tree>> = {
       unsupportedMediaType: 'Неподдерживаемый формат данных',
     },
     media: { photo: 'фото' },
+    // PROMO_NOT_FOR_ROLE names the account type the code is not for.
+    promo: {
+      notForGirls: 'Этот промокод не предназначен для моделей',
+      notForAdvertisers: 'Этот промокод не предназначен для рекламодателей',
+    },
   },
   en: {
     validation: {
@@ -27,6 +32,10 @@ const API_TEXTS: Readonly<Record<Locale, Tree>> = {
       unsupportedMediaType: 'Unsupported content type',
     },
     media: { photo: 'photo' },
+    promo: {
+      notForGirls: 'This promo code is not for models',
+      notForAdvertisers: 'This promo code is not for advertisers',
+    },
   },
 };
 

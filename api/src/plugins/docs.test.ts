@@ -16,9 +16,18 @@ describe('GET /api/docs', () => {
     const doc = response.json();
     expect(doc.openapi).toBe('3.1.0');
     const list = doc.paths['/api/model'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['category', 'city', 'online', 'page']);
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'category',
+      'city',
+      'online',
+      'page',
+    ]);
     const category = list.parameters.find((p: { name: string }) => p.name === 'category');
     expect(category.schema.enum).toEqual(['individual', 'massage', 'elite', 'bdsm']);
-    expect(doc.paths['/api/model/{id}'].get.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
+    expect(doc.paths['/api/model/{id}'].get.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+      required: true,
+    });
   });
 });

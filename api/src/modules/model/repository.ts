@@ -26,14 +26,15 @@ const isTop = sql<boolean>`coalesce(${modelProfiles.topUntil} > now(), false)`;
  * Paid top placement first, then the latest bump, then the latest publication; the id breaks
  * ties so that pages never overlap or skip a profile. NULLS LAST everywhere, as in the indexes.
  */
-const listingOrder: SQL[] = [
+export const listingOrder: SQL[] = [
   desc(isTop),
   sql`${modelProfiles.bumpedAt} desc nulls last`,
   sql`${modelProfiles.publishedAt} desc nulls last`,
   sql`${modelProfiles.id} desc nulls last`,
 ];
 
-const cardColumns = {
+/** What a card shows; select it from model_profiles joined to cities and (left) metro_stations. */
+export const cardColumns = {
   id: modelProfiles.id,
   name: modelProfiles.name,
   age: modelProfiles.age,
@@ -73,6 +74,29 @@ interface PhotoRow {
   height: number | null;
 }
 
+/**
+ * A profile's first photo, for a card: join it with `.leftJoinLateral(firstPhotoOf(db), sql\`true\`)`
+ * to a query of model_profiles.
+ */
+export function firstPhotoOf(db: Database) {
+  return db
+    .select({ url: media.url, width: media.width, height: media.height })
+    .from(media)
+    .where(and(eq(media.profileId, modelProfiles.id), eq(media.kind, 'photo')))
+    .orderBy(asc(media.position), asc(media.id))
+    .limit(1)
+    .as('first_photo');
+}
+
+/** A card from a row of cardColumns plus the first photo's columns (null when it has none). */
+export function toCardWithPhoto(
+  row: CardRow & { photoUrl: string | null; photoWidth: number | null; photoHeight: number | null },
+  locale: Locale,
+): ModelCard {
+  const photo = row.photoUrl ? { url: row.photoUrl, width: row.photoWidth, height: row.photoHeight } : null;
+  return toCard(row, photo ? toImage(photo, row.name, 0, locale) : null);
+}
+
 export function createModelRepository(db: Database) {
   return {
     async list(query: ModelListQuery, locale: Locale): Promise<ModelListResponse> {
@@ -83,13 +107,7 @@ export function createModelRepository(db: Database) {
       if (query.online === 'true') filters.push(eq(modelProfiles.isOnline, true));
       const where = and(...filters);
 
-      const firstPhoto = db
-        .select({ url: media.url, width: media.width, height: media.height })
-        .from(media)
-        .where(and(eq(media.profileId, modelProfiles.id), eq(media.kind, 'photo')))
-        .orderBy(asc(media.position), asc(media.id))
-        .limit(1)
-        .as('first_photo');
+      const firstPhoto = firstPhotoOf(db);
 
       const [rows, totals] = await Promise.all([
         db
@@ -116,12 +134,7 @@ export function createModelRepository(db: Database) {
 
       const total = totals[0]?.total ?? 0;
       return {
-        items: rows.map((row) => {
-          const photo = row.photoUrl
-            ? { url: row.photoUrl, width: row.photoWidth, height: row.photoHeight }
-            : null;
-          return toCard(row, photo ? toImage(photo, row.name, 0, locale) : null);
-        }),
+        items: rows.map((row) => toCardWithPhoto(row, locale)),
         total,
         page,
         perPage: LISTING_PAGE_SIZE,

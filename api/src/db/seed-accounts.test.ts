@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgent } from '../testing/agent';
+import { createAccount } from '../testing/builders';
+import { createTestApp, type TestApp } from '../testing/create-test-app';
+import { accounts } from './schema';
+import { derivedPassword, seedAccounts } from './seed-accounts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('seeded accounts', () => {
+  it('never promote an ordinary account that holds the configured address', async () => {
+    const user = await createAccount(t.db, { email: 'boss@example.test' });
+    const result = await seedAccounts(t.db, { admin: { email: 'BOSS@example.test', password: 'x1234567' } });
+    expect(result).toEqual({ accounts: [], adminMissing: true });
+    const [row] = await t.db.select().from(accounts).where(eq(accounts.id, user.id));
+    expect(row?.role).toBe('user');
+  });
+
+  it('make an administrator and two demo accounts once, and they can sign in', async () => {
+    const admin = { email: 'admin@anketa.local', password: derivedPassword('local-secret', 'admin') };
+    const demoPassword = derivedPassword('local-secret', 'demo');
+    expect(admin.password).toHaveLength(16);
+    expect(demoPassword).not.toBe(admin.password);
+
+    const first = await seedAccounts(t.db, { admin, demoPassword });
+    expect(first.adminMissing).toBe(false);
+    expect(first.accounts.map(({ email, role, created }) => ({ email, role, created }))).toEqual([
+      { email: 'admin@anketa.local', role: 'admin', created: true },
+      { email: 'model@anketa.local', role: 'user', created: true },
+      { email: 'advertiser@anketa.local', role: 'user', created: true },
+    ]);
+
+    const agent = createAgent(t.app);
+    const signIn = await agent.post('/api/auth/login', admin);
+    expect(signIn.json()).toMatchObject({ accountRole: 'admin', accountType: 'advister' });
+    const model = await createAgent(t.app).post('/api/auth/login', {
+      email: 'model@anketa.local',
+      password: demoPassword,
+    });
+    expect(model.json()).toMatchObject({ accountRole: 'user', accountType: 'girl' });
+
+    // The next start finds them and tells whether the printed password still works.
+    await t.db
+      .update(accounts)
+      .set({ passwordHash: 'changed' })
+      .where(eq(accounts.email, 'advertiser@anketa.local'));
+    const again = await seedAccounts(t.db, { admin, demoPassword });
+    expect(again.accounts.map(({ created, passwordWorks }) => ({ created, passwordWorks }))).toEqual([
+      { created: false, passwordWorks: true },
+      { created: false, passwordWorks: true },
+      { created: false, passwordWorks: false },
+    ]);
+    expect(await t.db.select().from(accounts).where(eq(accounts.role, 'admin'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,96 @@
+import type { AccountRole, AccountType } from 'contracts';
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../lib/passwords';
+import { hmac } from '../lib/tokens';
+import type { Database } from './client';
+import { accounts } from './schema';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@anketa.local';
+
+/**
+ * The administrator is an advertiser-type account with the admin role: it has no profiles of
+ * its own to manage, and the role opens every area to it.
+ */
+const ADMIN_ACCOUNT_TYPE: AccountType = 'advister';
+
+const DEMO_ACCOUNTS: readonly { label: string; email: string; accountType: AccountType }[] = [
+  { label: 'demo model', email: 'model@anketa.local', accountType: 'girl' },
+  { label: 'demo advertiser', email: 'advertiser@anketa.local', accountType: 'advister' },
+];
+
+export interface SeedAccountsOptions {
+  /** Made when the database has no administrator yet. */
+  admin?: { email: string; password: string } | undefined;
+  /** The demo model's and advertiser's password; without it there are no demo accounts. */
+  demoPassword?: string | undefined;
+}
+
+export interface SeededAccount {
+  label: string;
+  email: string;
+  role: AccountRole;
+  password: string;
+  created: boolean;
+  /** False when the account existed already and its password has been changed since. */
+  passwordWorks: boolean;
+}
+
+export interface SeedAccountsResult {
+  accounts: SeededAccount[];
+  /** No administrator exists, and none was configured. */
+  adminMissing: boolean;
+}
+
+/**
+ * A password for a seeded account on a machine without one configured: derived from the local
+ * auth secret, so it is the same on every start (and can be printed again) but differs per machine.
+ */
+export function derivedPassword(secret: string, label: string): string {
+  return hmac(secret, `seed-password|${label}`).slice(0, 16);
+}
+
+/** Seeds the administrator and the demo accounts that are missing; safe to call on every start. */
+export async function seedAccounts(db: Database, options: SeedAccountsOptions): Promise<SeedAccountsResult> {
+  const result: SeededAccount[] = [];
+
+  async function ensure(
+    label: string,
+    email: string,
+    password: string,
+    accountType: AccountType,
+    role: AccountRole,
+  ): Promise<void> {
+    const [created] = await db
+      .insert(accounts)
+      .values({ email, passwordHash: await hashPassword(password), accountType, role })
+      .onConflictDoNothing()
+      .returning({ id: accounts.id });
+    if (created) {
+      result.push({ label, email, role, password, created: true, passwordWorks: true });
+      return;
+    }
+    const [existing] = await db
+      .select()
+      .from(accounts)
+      .where(sql`lower(${accounts.email}) = lower(${email})`);
+    // An address someone registered as an ordinary user is never promoted here.
+    if (!existing || existing.role !== role) return;
+    const passwordWorks = await verifyPassword(existing.passwordHash, password);
+    result.push({ label, email: existing.email, role, password, created: false, passwordWorks });
+  }
+
+  const [anyAdmin] = await db
+    .select({ email: accounts.email })
+    .from(accounts)
+    .where(eq(accounts.role, 'admin'));
+  if (options.admin && (!anyAdmin || anyAdmin.email.toLowerCase() === options.admin.email.toLowerCase())) {
+    await ensure('admin', options.admin.email, options.admin.password, ADMIN_ACCOUNT_TYPE, 'admin');
+  }
+  if (options.demoPassword) {
+    for (const demo of DEMO_ACCOUNTS) {
+      await ensure(demo.label, demo.email, options.demoPassword, demo.accountType, 'user');
+    }
+  }
+  const adminMissing = !anyAdmin && !result.some((account) => account.role === 'admin');
+  return { accounts: result, adminMissing };
+}

@@ -1,0 +1,177 @@
+import type { ApiErrorBody } from 'contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgent } from '../../testing/agent';
+import { createAccount } from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { DEFAULT_AUTH_RATE_LIMITS, scaledRateLimits } from './rate-limits';
+
+// The real limits: this file proves they trip.
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+let addressCount = 0;
+/** A browser at its own address (TEST-NET-3), with its cookies and CSRF token. */
+async function browserAt(ip = `203.0.113.${++addressCount}`) {
+  const first = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: ip });
+  const cookies = Object.fromEntries(first.cookies.map((cookie) => [cookie.name, cookie.value]));
+  return (url: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      remoteAddress: ip,
+      cookies,
+      headers: { 'x-csrf-token': cookies.csrf_token ?? '', 'accept-language': 'en' },
+    });
+}
+
+function expectLimited(response: LightMyRequestResponse, windowSeconds: number) {
+  expect(response.statusCode).toBe(429);
+  const body = response.json<ApiErrorBody>();
+  expect(body.code).toBe('RATE_LIMITED');
+  expect(body.retryAfter).toBeGreaterThan(0);
+  expect(body.retryAfter).toBeLessThanOrEqual(windowSeconds);
+  expect(response.headers['retry-after']).toBe(String(body.retryAfter));
+  expect(body.message).toBe(`Too many requests. Try again in ${body.retryAfter} s`);
+}
+
+describe('rate limits', () => {
+  it('limit logins per e-mail, from any number of addresses', async () => {
+    const account = await createAccount(t.db);
+    const { max, windowSeconds } = DEFAULT_AUTH_RATE_LIMITS.loginPerEmail;
+    for (let i = 0; i < max; i++) {
+      const post = await browserAt();
+      const response = await post('/api/auth/login', { email: account.email, password: 'wrong-guess' });
+      expect(response.statusCode).toBe(401);
+    }
+    const post = await browserAt();
+    expectLimited(
+      await post('/api/auth/login', { email: account.email, password: account.password }),
+      windowSeconds,
+    );
+    // Another address's count is its own.
+    const other = await createAccount(t.db);
+    expect((await post('/api/auth/login', { email: other.email, password: other.password })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('limit logins per address, whatever the e-mail', async () => {
+    const { max, windowSeconds } = DEFAULT_AUTH_RATE_LIMITS.loginPerIp;
+    const post = await browserAt();
+    for (let i = 0; i < max; i++) {
+      const response = await post('/api/auth/login', { email: `guess${i}@example.test`, password: 'x' });
+      expect(response.statusCode).toBe(401);
+    }
+    expectLimited(
+      await post('/api/auth/login', { email: 'one-more@example.test', password: 'x' }),
+      windowSeconds,
+    );
+  });
+
+  it('count sending and resending codes together per address', async () => {
+    const { max, windowSeconds } = DEFAULT_AUTH_RATE_LIMITS.codeMailPerIp;
+    const post = await browserAt();
+    for (let i = 0; i < max; i++) {
+      const response =
+        i % 2 === 0
+          ? await post('/api/auth/send-registration-code', {
+              email: `ip-limit-${i}@example.test`,
+              password: 'secret123',
+              accountType: 'girl',
+            })
+          : await post('/api/auth/resend-registration-code', { email: `ip-limit-${i}@example.test` });
+      expect(response.statusCode).toBe(200);
+    }
+    expectLimited(
+      await post('/api/auth/resend-registration-code', { email: 'ip-limit-last@example.test' }),
+      windowSeconds,
+    );
+  });
+
+  it('limit codes per e-mail, from any number of addresses', async () => {
+    const { max, windowSeconds } = DEFAULT_AUTH_RATE_LIMITS.codeMailPerEmail;
+    const email = 'mailbox-limit@example.test';
+    for (let i = 0; i < max; i++) {
+      const post = await browserAt();
+      expect((await post('/api/auth/resend-registration-code', { email })).statusCode).toBe(200);
+    }
+    const post = await browserAt();
+    expectLimited(
+      await post('/api/auth/resend-registration-code', { email: email.toUpperCase() }),
+      windowSeconds,
+    );
+  });
+
+  it('limit code verifications per address', async () => {
+    const { max, windowSeconds } = DEFAULT_AUTH_RATE_LIMITS.verifyCodePerIp;
+    const post = await browserAt();
+    for (let i = 0; i < max; i++) {
+      const response = await post('/api/auth/verify-registration-code', {
+        email: `verify-${i}@example.test`,
+        code: '123456',
+      });
+      expect(response.json<ApiErrorBody>().code).toBe('INVALID_CODE');
+    }
+    expectLimited(
+      await post('/api/auth/verify-registration-code', { email: 'verify@example.test', code: '123456' }),
+      windowSeconds,
+    );
+  });
+
+  it('limit restore links per e-mail and per address', async () => {
+    const perEmail = DEFAULT_AUTH_RATE_LIMITS.restoreLinkPerEmail;
+    const email = 'restore-limit@example.test';
+    for (let i = 0; i < perEmail.max; i++) {
+      const post = await browserAt();
+      expect((await post('/api/auth/send-restore-link', { email })).statusCode).toBe(200);
+    }
+    expectLimited(
+      await (await browserAt())('/api/auth/send-restore-link', { email }),
+      perEmail.windowSeconds,
+    );
+
+    const perIp = DEFAULT_AUTH_RATE_LIMITS.restoreLinkPerIp;
+    const post = await browserAt();
+    for (let i = 0; i < perIp.max; i++) {
+      const response = await post('/api/auth/send-restore-link', { email: `restore-${i}@example.test` });
+      expect(response.statusCode).toBe(200);
+    }
+    expectLimited(
+      await post('/api/auth/send-restore-link', { email: 'restore-last@example.test' }),
+      perIp.windowSeconds,
+    );
+  });
+
+  it('limit password checks of profile changes per account', async () => {
+    const { max, windowSeconds } = DEFAULT_AUTH_RATE_LIMITS.profileChangePerAccount;
+    const account = await createAccount(t.db);
+    const agent = createAgent(t.app);
+    await agent.signInAs(account.id);
+    const body = { currentPassword: 'wrong-one', newPassword: 'another1', confirmPassword: 'another1' };
+    for (let i = 0; i < max; i++) {
+      const response = await agent.put('/api/profile/update/password', body, {
+        headers: { 'accept-language': 'en' },
+      });
+      expect(response.json<ApiErrorBody>().code).toBe('WRONG_PASSWORD');
+    }
+    expectLimited(
+      await agent.put('/api/profile/update/password', body, { headers: { 'accept-language': 'en' } }),
+      windowSeconds,
+    );
+  });
+
+  it('scale for load tests and e2e runs without changing the windows', () => {
+    const scaled = scaledRateLimits(10);
+    expect(scaled.loginPerIp).toEqual({ max: 100, windowSeconds: 60 });
+    expect(scaledRateLimits(0.01).restoreLinkPerEmail.max).toBe(1);
+  });
+});

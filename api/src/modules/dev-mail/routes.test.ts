@@ -1,0 +1,84 @@
+import type { DevMailResponse } from 'contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mailOutbox } from '../../db/schema';
+import { createAgent } from '../../testing/agent';
+import { createAccount } from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { scaledRateLimits } from '../auth/rate-limits';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  // The embedded default of development: no SMTP, mail in the outbox, on the console and on a page.
+  t = await createTestApp({
+    devPages: true,
+    mailToConsole: true,
+    publicUrl: 'http://localhost:5000/',
+    rateLimits: scaledRateLimits(100),
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+  vi.restoreAllMocks();
+});
+
+describe('the outbox without SMTP', () => {
+  it('keeps registration codes and restore links where a person and e2e tests can read them', async () => {
+    const print = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const email = `dev-${Date.now()}@example.test`;
+    const agent = createAgent(t.app);
+    const sent = await agent.post('/api/auth/send-registration-code', {
+      email,
+      password: 'secret123',
+      accountType: 'girl',
+    });
+    expect(sent.statusCode).toBe(200);
+    const account = await createAccount(t.db);
+    expect((await agent.post('/api/auth/send-restore-link', { email: account.email })).statusCode).toBe(200);
+    await t.app.mail.idle();
+
+    const json = await agent.get(`/api/dev/mail.json?to=${encodeURIComponent(email.toUpperCase())}`);
+    expect(json.statusCode).toBe(200);
+    const { messages } = json.json<DevMailResponse>();
+    expect(messages).toHaveLength(1);
+    const [message] = messages;
+    expect(message).toMatchObject({ to: email, kind: 'registration_code', locale: 'ru', sentAt: null });
+    const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1] ?? '';
+    expect(print).toHaveBeenCalledWith(expect.stringContaining(`[mail] to ${email}:`));
+    expect(print).toHaveBeenCalledWith(expect.stringContaining(`code ${code}`));
+
+    // The code from the outbox finishes the registration.
+    expect((await agent.post('/api/auth/verify-registration-code', { email, code })).statusCode).toBe(200);
+
+    const all = (await agent.get('/api/dev/mail.json')).json<DevMailResponse>().messages;
+    expect(all[0]?.kind).toBe('password_restore');
+    const link = /(http:\/\/localhost:5000\/restore-password\?token=[\w-]+)/.exec(all[0]?.text ?? '')?.[1];
+    expect(link).toBeDefined();
+    expect(print).toHaveBeenCalledWith(expect.stringContaining(link ?? ''));
+
+    const page = await agent.get('/api/dev/mail');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain(`<a href="${link}">`);
+  });
+
+  it('shows stored text as text, never as markup', async () => {
+    await t.db.insert(mailOutbox).values({
+      toAddress: 'someone@example.test',
+      kind: 'email_changed',
+      locale: 'en',
+      subject: '<script>alert(1)</script>',
+      textBody: 'Hello <img src=x onerror=alert(1)>',
+    });
+    const page = await createAgent(t.app).get('/api/dev/mail');
+    expect(page.body).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(page.body).not.toContain('<script>');
+    expect(page.body).not.toContain('<img');
+  });
+
+  it('refuses a filter that is not an e-mail', async () => {
+    const response = await createAgent(t.app).get('/api/dev/mail.json?to=nobody');
+    expect(response.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,106 @@
+import { type DevMailMessage, type DevMailResponse, devMailQuerySchema } from 'contracts';
+import { desc, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { mailOutbox } from '../../db/schema';
+import { parse } from '../../lib/validation';
+
+const PAGE_SIZE = 50;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Escapes the text and turns http(s) URLs in it into links. */
+function linkify(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+function renderPage(messages: DevMailMessage[]): string {
+  const items = messages
+    .map(
+      (m) => `<article>
+  <h2>${escapeHtml(m.subject)}</h2>
+  <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.kind)} · ${escapeHtml(m.locale)} ·
+    <time datetime="${m.createdAt}">${m.createdAt.replace('T', ' ').slice(0, 19)} UTC</time>${m.sentAt ? ' · sent by SMTP' : ''}</p>
+  <pre>${linkify(m.text)}</pre>
+</article>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Outbox (development)</title>
+<style>
+  body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+  article { border: 1px solid #ccc; border-radius: 8px; padding: 0.5rem 1rem; margin: 1rem 0; }
+  h2 { font-size: 1.1rem; margin: 0.5rem 0; }
+  .meta { color: #555; font-size: 0.9rem; margin: 0; }
+  pre { white-space: pre-wrap; font: inherit; }
+</style>
+</head>
+<body>
+<h1>Outbox</h1>
+<p>The latest ${PAGE_SIZE} mails the site has sent, newest first. Development only; reload to see new ones.
+  As JSON: <a href="/api/dev/mail.json">/api/dev/mail.json</a> (<code>?to=address</code> filters).</p>
+${items || '<p>No mail yet.</p>'}
+</body>
+</html>`;
+}
+
+/**
+ * The outbox for people and e2e tests on a machine without a mail server: registration codes
+ * and restore links can be read here. Registered only in development.
+ */
+export const devMailRoutes: FastifyPluginAsync = async (fastify) => {
+  async function latest(to?: string): Promise<DevMailMessage[]> {
+    const rows = await fastify.db
+      .select()
+      .from(mailOutbox)
+      .where(to ? sql`lower(${mailOutbox.toAddress}) = lower(${to})` : undefined)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(PAGE_SIZE);
+    return rows.map((row) => ({
+      id: row.id,
+      to: row.toAddress,
+      kind: row.kind,
+      locale: row.locale,
+      subject: row.subject,
+      text: row.textBody,
+      createdAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+    }));
+  }
+
+  fastify.get(
+    '/dev/mail',
+    {
+      config: {
+        docs: { summary: 'Development only: the outbox as a page', tags: ['dev'], query: devMailQuerySchema },
+      },
+    },
+    async (request, reply) => {
+      const { to } = parse(devMailQuerySchema, request.query);
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      return renderPage(await latest(to));
+    },
+  );
+
+  fastify.get(
+    '/dev/mail.json',
+    {
+      config: {
+        docs: {
+          summary: 'Development only: the latest 50 mails, newest first',
+          tags: ['dev'],
+          query: devMailQuerySchema,
+          responses: { 200: 'DevMailResponse' },
+        },
+      },
+    },
+    async (request, reply): Promise<DevMailResponse> => {
+      const { to } = parse(devMailQuerySchema, request.query);
+      reply.header('cache-control', 'no-store');
+      return { messages: await latest(to) };
+    },
+  );
+};

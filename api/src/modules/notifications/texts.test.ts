@@ -1,0 +1,31 @@
+import { NOTIFICATION_KINDS } from 'contracts';
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatRubles, placeholdersOf, renderNotification } from './texts';
+
+describe('notification texts', () => {
+  it('use the same values in Russian and English for every kind', () => {
+    for (const kind of NOTIFICATION_KINDS) {
+      expect(placeholdersOf(kind, 'en').sort(), kind).toEqual(placeholdersOf(kind, 'ru').sort());
+      expect(placeholdersOf(kind).length, kind).toBeGreaterThan(0);
+    }
+  });
+
+  it('format dates on Moscow time and rubles with the locale’s separators', () => {
+    // 22:30 UTC is already the next day in Moscow.
+    expect(formatDate('ru', '2026-03-01T22:30:00Z')).toBe('2 марта 2026 г.');
+    expect(formatDate('en', '2026-03-01T22:30:00Z')).toBe('2 March 2026');
+    expect(formatDate('en', 'not a date')).toBe('not a date');
+    expect(formatRubles('ru', 250_000)).toBe('250\u00a0000 ₽');
+    expect(formatRubles('en', 250_000)).toBe('250,000 ₽');
+  });
+
+  it('shows a city slug it cannot name as it is', () => {
+    const { text } = renderNotification(
+      'en',
+      'raised_in_city',
+      { profileName: 'Ann', city: 'atlantis', price: 100 },
+      new Map(),
+    );
+    expect(text).toBe('Your profile “Ann” was raised to the top of the atlantis list. Charged: 100 ₽.');
+  });
+});

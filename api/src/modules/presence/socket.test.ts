@@ -1,0 +1,115 @@
+import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
+import type { OnlineCountResponse } from 'contracts';
+import Fastify from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { closeWebSocket, eventually, openWebSocket } from '../../testing/websocket-client';
+import { presencePlugin } from './socket';
+import { createMemoryPresenceStore } from './store';
+
+let t: TestApp;
+let origin: string;
+const open: WebSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  origin = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http://', 'ws://');
+});
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map(closeWebSocket));
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function connect(): Promise<WebSocket> {
+  const socket = await openWebSocket(`${origin}/ws/online`);
+  open.push(socket);
+  return socket;
+}
+
+async function onlineCount(): Promise<number> {
+  const response = await t.app.inject('/api/online-count');
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
+  return response.json<OnlineCountResponse>().count;
+}
+
+const countBecomes = (expected: number) => eventually(async () => expect(await onlineCount()).toBe(expected));
+
+describe('presence over /ws/online', () => {
+  it('counts open sockets: two connect, one leaves', async () => {
+    expect(await onlineCount()).toBe(0);
+    const first = await connect();
+    await connect();
+    await countBecomes(2);
+
+    await closeWebSocket(first);
+    await countBecomes(1);
+  });
+
+  it('counts a socket that drops without a closing handshake as gone', async () => {
+    const socket = await connect();
+    await countBecomes(1);
+    socket.terminate();
+    await countBecomes(0);
+  });
+
+  it('ignores what a client sends and sends nothing itself', async () => {
+    const socket = await connect();
+    const received: unknown[] = [];
+    socket.on('message', (data) => received.push(data));
+    socket.send('hello');
+    socket.send(JSON.stringify({ type: 'count', value: 1000 }));
+    socket.send(Buffer.from([0, 1, 2]));
+    await countBecomes(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toEqual([]);
+    expect(socket.readyState).toBe(socket.OPEN);
+    expect(await onlineCount()).toBe(1);
+  });
+
+  it('lets a browser reconnect as often as it likes: the socket is not rate limited', async () => {
+    for (let i = 0; i < 40; i++) await closeWebSocket(await openWebSocket(`${origin}/ws/online`));
+    await connect();
+    await countBecomes(1);
+  });
+
+  it('answers a plain GET of /ws/online without upgrading, and counts nobody', async () => {
+    const response = await t.app.inject('/ws/online');
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(await onlineCount()).toBe(0);
+  });
+
+  it('is listed in the OpenAPI document with the count', async () => {
+    const doc = (await t.app.inject('/api/docs')).json<{ paths: Record<string, unknown> }>();
+    expect(doc.paths).toHaveProperty(['/ws/online', 'get']);
+    expect(doc.paths).toHaveProperty(['/api/online-count', 'get']);
+  });
+});
+
+describe('presencePlugin heartbeat', () => {
+  it('drops a socket that stops answering pings, and keeps one that answers', async () => {
+    const store = createMemoryPresenceStore();
+    const app = Fastify();
+    await app.register(fastifyWebsocket);
+    await app.register(presencePlugin, { store, heartbeatMs: 50 });
+    const url = `${(await app.listen({ port: 0, host: '127.0.0.1' })).replace('http://', 'ws://')}/ws/online`;
+    try {
+      const silent = await openWebSocket(url, { autoPong: false });
+      const lively = await openWebSocket(url);
+      await eventually(async () => expect(await store.count()).toBe(2));
+      const closed = new Promise((resolve) => silent.once('close', resolve));
+      await closed;
+      await eventually(async () => expect(await store.count()).toBe(1));
+      expect(lively.readyState).toBe(lively.OPEN);
+      await closeWebSocket(lively);
+      await eventually(async () => expect(await store.count()).toBe(0));
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import type { ProfileResponse } from 'contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { accounts } from '../../db/schema';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+export function toProfileResponse(account: AccountRow): ProfileResponse {
+  return {
+    email: account.email,
+    login: account.login,
+    balance: account.balanceKopecks / 100,
+    balanceKopecks: account.balanceKopecks,
+    accountType: account.accountType,
+    accountRole: account.role,
+    locale: account.locale,
+  };
+}
+
+/** E-mails and logins are unique regardless of case, as the database's indexes are. */
+const sameText = (column: typeof accounts.email | typeof accounts.login, value: string) =>
+  sql`lower(${column}) = lower(${value})`;
+
+export function createAccountRepository(db: Database) {
+  return {
+    async findById(id: number): Promise<AccountRow | null> {
+      const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+      return row ?? null;
+    },
+
+    async findByEmail(email: string): Promise<AccountRow | null> {
+      const [row] = await db.select().from(accounts).where(sameText(accounts.email, email));
+      return row ?? null;
+    },
+
+    /** Whether another account than `exceptId` already uses this e-mail. */
+    async emailTaken(email: string, exceptId?: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(sameText(accounts.email, email), exceptId ? ne(accounts.id, exceptId) : undefined));
+      return !!row;
+    },
+
+    async loginTaken(login: string, exceptId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(sameText(accounts.login, login), ne(accounts.id, exceptId)));
+      return !!row;
+    },
+
+    async update(
+      id: number,
+      values: Partial<Pick<AccountRow, 'email' | 'login' | 'passwordHash'>>,
+    ): Promise<AccountRow | null> {
+      const [row] = await db
+        .update(accounts)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(accounts.id, id))
+        .returning();
+      return row ?? null;
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

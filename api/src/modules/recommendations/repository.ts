@@ -1,0 +1,44 @@
+import { type Locale, type ModelCard, RECOMMENDATIONS_LIMIT } from 'contracts';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { cities, metroStations, modelProfiles, profileIsVisible } from '../../db/schema';
+import { cardColumns, firstPhotoOf, listingOrder, toCardWithPhoto } from '../model/repository';
+
+export function createRecommendationRepository(db: Database) {
+  return {
+    /**
+     * Visible profiles like the visible profile `id`: same city and category first, then the
+     * same category elsewhere, then other categories in the same city; within each group the
+     * listing's own order. Null when `id` is not a visible profile.
+     */
+    async similarTo(id: number, locale: Locale): Promise<ModelCard[] | null> {
+      const [source] = await db
+        .select({ category: modelProfiles.category, cityId: modelProfiles.cityId })
+        .from(modelProfiles)
+        .where(and(eq(modelProfiles.id, id), profileIsVisible));
+      if (!source) return null;
+      // Visible profiles always have a city (CHECK model_profiles_listed_complete).
+      const cityId = source.cityId ?? -1;
+      const sameCategory = eq(modelProfiles.category, source.category);
+      const sameCity = eq(modelProfiles.cityId, cityId);
+      const group = sql`case when ${sameCategory} and ${sameCity} then 0 when ${sameCategory} then 1 else 2 end`;
+
+      const firstPhoto = firstPhotoOf(db);
+      const rows = await db
+        .select({
+          ...cardColumns,
+          photoUrl: firstPhoto.url,
+          photoWidth: firstPhoto.width,
+          photoHeight: firstPhoto.height,
+        })
+        .from(modelProfiles)
+        .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
+        .leftJoin(metroStations, eq(metroStations.id, modelProfiles.metroId))
+        .leftJoinLateral(firstPhoto, sql`true`)
+        .where(and(profileIsVisible, ne(modelProfiles.id, id), or(sameCategory, sameCity)))
+        .orderBy(group, ...listingOrder)
+        .limit(RECOMMENDATIONS_LIMIT);
+      return rows.map((row) => toCardWithPhoto(row, locale));
+    },
+  };
+}

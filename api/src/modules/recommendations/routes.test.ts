@@ -1,0 +1,159 @@
+import {
+  type ApiErrorBody,
+  contractsLocales,
+  type ModelListResponse,
+  RECOMMENDATIONS_LIMIT,
+  type RecommendationsResponse,
+} from 'contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { modelProfiles } from '../../db/schema';
+import { seedCatalog } from '../../db/seed';
+import { type Agent, createAgent } from '../../testing/agent';
+import { createCity, createProfile } from '../../testing/builders';
+import { createTestApp, type TestApp } from '../../testing/create-test-app';
+
+let t: TestApp;
+let agent: Agent;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalog(t.db);
+});
+
+beforeEach(async () => {
+  // "Same category in other cities" reaches across the whole table: each test starts empty.
+  await t.db.delete(modelProfiles);
+  agent = createAgent(t.app);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const HOUR = 3_600_000;
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
+
+async function recommend(id: unknown, headers?: Record<string, string>) {
+  return agent.post('/api/recommendations', { id }, headers ? { headers } : {});
+}
+
+async function recommendedIds(id: number): Promise<number[]> {
+  const response = await recommend(id);
+  expect(response.statusCode).toBe(200);
+  return response.json<RecommendationsResponse>().items.map((item) => item.id);
+}
+
+describe('POST /api/recommendations', () => {
+  it('puts the same city and category first, then the category elsewhere, then the city', async () => {
+    const [home, away] = [await createCity(t.db), await createCity(t.db)];
+    const source = await createProfile(t.db, { cityId: home.id, category: 'massage' });
+    const at = (cityId: number, category: 'massage' | 'elite', overrides = {}) =>
+      createProfile(t.db, { cityId, category, ...overrides });
+
+    // Created out of order, so that insertion order cannot pass for the right one.
+    const cityOnly = await at(home.id, 'elite', { publishedAt: hoursAgo(1) });
+    const categoryOnlyOld = await at(away.id, 'massage', { publishedAt: hoursAgo(30) });
+    const bothOld = await at(home.id, 'massage', { publishedAt: hoursAgo(50) });
+    const categoryOnlyBumped = await at(away.id, 'massage', {
+      bumpedAt: hoursAgo(2),
+      publishedAt: hoursAgo(90),
+    });
+    const bothTop = await at(home.id, 'massage', {
+      topUntil: new Date(Date.now() + 24 * HOUR),
+      publishedAt: hoursAgo(100),
+    });
+    const bothNew = await at(home.id, 'massage', { publishedAt: hoursAgo(3) });
+    await at(away.id, 'elite'); // neither the city nor the category
+    await at(home.id, 'massage', { status: 'draft' });
+    await at(home.id, 'massage', { isBlocked: true, blockReason: 'Повторная анкета' });
+    await at(away.id, 'massage', { status: 'rejected' });
+
+    expect(await recommendedIds(source.id)).toEqual([
+      bothTop.id,
+      bothNew.id,
+      bothOld.id,
+      categoryOnlyBumped.id,
+      categoryOnlyOld.id,
+      cityOnly.id,
+    ]);
+  });
+
+  it(`answers at most ${RECOMMENDATIONS_LIMIT}, never the profile itself`, async () => {
+    const city = await createCity(t.db);
+    const source = await createProfile(t.db, { cityId: city.id, publishedAt: hoursAgo(1) });
+    const others = [];
+    for (let i = 0; i < RECOMMENDATIONS_LIMIT + 3; i++) {
+      others.push(await createProfile(t.db, { cityId: city.id, publishedAt: hoursAgo(10 + i) }));
+    }
+    const ids = await recommendedIds(source.id);
+    expect(ids).toEqual(others.slice(0, RECOMMENDATIONS_LIMIT).map((profile) => profile.id));
+    expect(ids).not.toContain(source.id);
+  });
+
+  it('answers an empty list when nothing is similar', async () => {
+    const source = await createProfile(t.db, { category: 'bdsm' });
+    await createProfile(t.db, { category: 'elite' });
+    expect(await recommendedIds(source.id)).toEqual([]);
+  });
+
+  it('shows the same cards as the listing, and accepts the id as a digit string', async () => {
+    const city = await createCity(t.db);
+    const source = await createProfile(t.db, { cityId: city.id });
+    await createProfile(t.db, { cityId: city.id, name: 'Вероника', hasVideo: true }, { photos: [4, 2] });
+    await createProfile(t.db, { cityId: city.id, publishedAt: hoursAgo(40) }, { photos: [] });
+
+    const response = await recommend(String(source.id), { 'accept-language': 'en' });
+    const listing = await t.app.inject({
+      url: `/api/model?city=${city.slug}`,
+      headers: { 'accept-language': 'en' },
+    });
+    const listed = listing.json<ModelListResponse>().items.filter((item) => item.id !== source.id);
+    expect(response.json<RecommendationsResponse>().items).toEqual(listed);
+    expect(listed[0]?.photo?.alt).toBe('Вероника, photo 1');
+    expect(listed[1]?.photo).toBeNull();
+  });
+
+  it('answers 404 MODEL_NOT_FOUND for a missing, blocked or unpublished profile', async () => {
+    const blocked = await createProfile(t.db, { isBlocked: true, blockReason: 'Повторная анкета' });
+    const draft = await createProfile(t.db, { status: 'draft' });
+    const pending = await createProfile(t.db, { status: 'pending' });
+    for (const id of [999_999_999, blocked.id, draft.id, pending.id]) {
+      const response = await recommend(id);
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ApiErrorBody>()).toEqual({
+        code: 'MODEL_NOT_FOUND',
+        message: contractsLocales.ru.errors.MODEL_NOT_FOUND,
+      });
+    }
+  });
+
+  it.each([
+    ['no id', {}, 'id'],
+    ['zero', { id: 0 }, 'id'],
+    ['a negative id', { id: -4 }, 'id'],
+    ['a fraction', { id: 1.5 }, 'id'],
+    ['an id past int4', { id: 2_147_483_648 }, 'id'],
+    ['a word', { id: 'abc' }, 'id'],
+    ['an id with leading zeros', { id: '007' }, 'id'],
+    ['a list', [1], 'id'],
+    ['a number for a body', 7, ''],
+  ])('answers 400 for %s', async (_name, body, field) => {
+    const response = await agent.post('/api/recommendations', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ApiErrorBody>()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { [field]: 'validation.invalidId' },
+    });
+  });
+
+  it('answers 400 for a body that is not JSON, and 403 without the CSRF header', async () => {
+    const broken = await agent.post('/api/recommendations', '{"id": 1', {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.statusCode).toBe(400);
+    const source = await createProfile(t.db);
+    const forged = await agent.post('/api/recommendations', { id: source.id }, { withoutCsrf: true });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json<ApiErrorBody>().code).toBe('CSRF_FAILED');
+  });
+});

@@ -1,0 +1,136 @@
+import type { Locale, MailKind } from 'contracts';
+import { eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { mailOutbox } from '../db/schema';
+import { ApiError } from '../lib/api-error';
+import { type MailParams, renderMail } from './mail-templates';
+
+export interface MailOptions {
+  /** `smtp://user:pass@host:587` or `smtps://...`; without it the outbox table is the delivery. */
+  smtpUrl?: string | undefined;
+  /** The site's public origin, which links in mails point to. */
+  publicUrl: string;
+  /** The From header. */
+  from?: string | undefined;
+  /** One console line per mail (recipient, subject, code or link): how the embedded default delivers. */
+  logToConsole?: boolean | undefined;
+}
+
+export interface OutgoingMail {
+  to: string;
+  kind: MailKind;
+  locale: Locale;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the console line shows besides the subject. */
+  summary?: string;
+}
+
+export interface Mailer {
+  /** The site's public origin, without a trailing slash. */
+  readonly publicUrl: string;
+  /** Stores the mail in the outbox and delivers it; fails with EMAIL_SEND_FAILED (503) if SMTP refuses. */
+  send(mail: OutgoingMail): Promise<void>;
+  sendTemplate<K extends MailKind>(kind: K, locale: Locale, to: string, params: MailParams[K]): Promise<void>;
+  /**
+   * Sends without keeping the caller waiting, for answers that must take as long whether or not
+   * a mail went out (so they do not reveal which addresses are registered). Failures are logged.
+   */
+  sendInBackground(task: () => Promise<void>): void;
+  /** Resolves once every background mail has been handled (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: Mailer;
+  }
+}
+
+const DEFAULT_FROM = 'Anketa <no-reply@anketa.local>';
+
+/**
+ * Mail through nodemailer. Every mail is recorded in `mail_outbox`; with SMTP configured it is
+ * also handed to the server and `sent_at` records when the server took it. Without SMTP the
+ * outbox (and the console, and the development page /api/dev/mail) is how codes and links reach
+ * a person on a fresh machine.
+ */
+export const mailPlugin = fp<MailOptions>(
+  async (fastify, options) => {
+    const transport: Transporter | null = options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl)
+      : null;
+    const from = options.from ?? DEFAULT_FROM;
+    const pending = new Set<Promise<void>>();
+
+    const mailer: Mailer = {
+      publicUrl: options.publicUrl.replace(/\/+$/, ''),
+
+      async send(mail) {
+        const [row] = await fastify.db
+          .insert(mailOutbox)
+          .values({
+            toAddress: mail.to,
+            kind: mail.kind,
+            locale: mail.locale,
+            subject: mail.subject,
+            textBody: mail.text,
+            htmlBody: mail.html ?? null,
+          })
+          .returning({ id: mailOutbox.id });
+        if (!row) throw new Error('outbox insert returned nothing');
+
+        if (!transport) {
+          if (options.logToConsole) {
+            console.log(`[mail] to ${mail.to}: ${mail.subject}${mail.summary ? ` — ${mail.summary}` : ''}`);
+          }
+          return;
+        }
+        try {
+          await transport.sendMail({
+            from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            ...(mail.html ? { html: mail.html } : {}),
+          });
+          await fastify.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+        } catch (error) {
+          fastify.log.error({ err: error, kind: mail.kind }, 'SMTP refused a mail');
+          await fastify.db
+            .update(mailOutbox)
+            .set({ error: String((error as Error).message ?? error).slice(0, 500) })
+            .where(eq(mailOutbox.id, row.id));
+          throw new ApiError(503, 'EMAIL_SEND_FAILED');
+        }
+      },
+
+      async sendTemplate(kind, locale, to, params) {
+        const rendered = renderMail(kind, locale, params);
+        await mailer.send({ to, kind, locale, ...rendered });
+      },
+
+      sendInBackground(task) {
+        const running = task()
+          .catch((error: unknown) => {
+            if (!(error instanceof ApiError)) fastify.log.error({ err: error }, 'background mail failed');
+          })
+          .finally(() => pending.delete(running));
+        pending.add(running);
+      },
+
+      async idle() {
+        while (pending.size > 0) await Promise.all([...pending]);
+      },
+    };
+
+    fastify.decorate('mail', mailer);
+    fastify.addHook('onClose', async () => {
+      await mailer.idle();
+      transport?.close();
+    });
+  },
+  { name: 'mail', dependencies: ['db'] },
+);

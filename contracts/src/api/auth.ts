@@ -1,0 +1,126 @@
+import * as v from 'valibot';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { ACCOUNT_TYPES, type AccountRole, type AccountType, type Locale } from '../enums';
+import { changeLoginSchema } from '../validation/change-login';
+import { changePasswordSchema } from '../validation/change-password';
+import { emailSchema, forgotPasswordSchema } from '../validation/email';
+import { loginFormSchema, passwordSchema } from '../validation/password';
+import { optionalPromoCodeSchema } from '../validation/promo-code';
+import { registrationCodeSchema } from '../validation/registration-code';
+
+/** Timings of registration codes and restore links, so screens can show them. */
+export const AUTH_TIMINGS = {
+  /** A registration code works for this long after it was sent. */
+  codeTtlSeconds: 10 * 60,
+  /** The server refuses another code for this long after the last one. */
+  resendCooldownSeconds: 60,
+  /** Wrong codes a registration survives; the next one ends it. */
+  maxCodeAttempts: 5,
+  restoreLinkTtlSeconds: 60 * 60,
+} as const;
+
+const accountTypeSchema = v.picklist(ACCOUNT_TYPES, 'validation.invalidAccountType');
+
+/** Checked for presence only: a wrong password is the server's answer, not a format error. */
+const currentPasswordSchema = v.pipe(
+  v.string('validation.passwordRequired'),
+  v.nonEmpty('validation.passwordRequired'),
+  v.maxLength(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong'),
+);
+
+/** POST /api/auth/send-registration-code */
+export const sendRegistrationCodeBodySchema = v.object(
+  {
+    email: emailSchema,
+    password: passwordSchema,
+    accountType: accountTypeSchema,
+    promoCode: optionalPromoCodeSchema,
+  },
+  'validation.required',
+);
+export type SendRegistrationCodeBody = v.InferInput<typeof sendRegistrationCodeBodySchema>;
+
+/** POST /api/auth/resend-registration-code */
+export const resendRegistrationCodeBodySchema = v.object({ email: emailSchema }, 'validation.required');
+export type ResendRegistrationCodeBody = v.InferInput<typeof resendRegistrationCodeBodySchema>;
+
+/** POST /api/auth/verify-registration-code */
+export const verifyRegistrationCodeBodySchema = v.object(
+  { email: emailSchema, code: registrationCodeSchema },
+  'validation.required',
+);
+export type VerifyRegistrationCodeBody = v.InferInput<typeof verifyRegistrationCodeBodySchema>;
+
+/** POST /api/auth/login */
+export const loginBodySchema = loginFormSchema;
+export type LoginBody = v.InferInput<typeof loginBodySchema>;
+
+/** POST /api/auth/send-restore-link */
+export const sendRestoreLinkBodySchema = forgotPasswordSchema;
+export type SendRestoreLinkBody = v.InferInput<typeof sendRestoreLinkBodySchema>;
+
+/**
+ * POST /api/auth/restore-password. The form's confirmation is checked by the form; the server
+ * takes the password once, with whitespace removed as the form does.
+ */
+export const restorePasswordBodySchema = v.object(
+  {
+    newPassword: v.pipe(
+      v.string('validation.newPasswordRequired'),
+      v.transform((password) => password.replace(/\s/g, '')),
+      v.nonEmpty('validation.newPasswordRequired'),
+      v.minLength(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort'),
+      v.maxLength(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong'),
+    ),
+    token: v.pipe(
+      v.string('validation.invalidOrExpiredLink'),
+      v.trim(),
+      v.nonEmpty('validation.invalidOrExpiredLink'),
+      v.maxLength(200, 'validation.invalidOrExpiredLink'),
+    ),
+  },
+  'validation.required',
+);
+export type RestorePasswordBody = v.InferInput<typeof restorePasswordBodySchema>;
+
+/** PUT /api/profile/update/password */
+export const updatePasswordBodySchema = changePasswordSchema;
+export type UpdatePasswordBody = v.InferInput<typeof updatePasswordBodySchema>;
+
+/** PUT /api/profile/update/email: the new address, confirmed with the account's password. */
+export const updateEmailBodySchema = v.object(
+  { email: emailSchema, password: currentPasswordSchema },
+  'validation.required',
+);
+export type UpdateEmailBody = v.InferInput<typeof updateEmailBodySchema>;
+
+/** PUT /api/profile/update/login */
+export const updateLoginBodySchema = changeLoginSchema;
+export type UpdateLoginBody = v.InferInput<typeof updateLoginBodySchema>;
+
+/** GET /api/profile, and the answer of every call that signs in or changes the profile. */
+export interface ProfileResponse {
+  email: string;
+  /** Null until the account chooses one. */
+  login: string | null;
+  /** Rubles, with kopecks as decimals (150.5). */
+  balance: number;
+  /** The same amount in whole kopecks, for exact arithmetic. */
+  balanceKopecks: number;
+  accountType: AccountType;
+  accountRole: AccountRole;
+  /** The language of the account's mails. */
+  locale: Locale;
+}
+
+/** POST /api/auth/send-registration-code and resend-registration-code */
+export interface RegistrationCodeSentResponse {
+  /** Seconds until resend-registration-code accepts another request: the client's countdown. */
+  resendAvailableInSeconds: number;
+  expiresInSeconds: number;
+}
+
+/** Calls that only succeed or fail (refresh, logout, restore). */
+export interface OkResponse {
+  ok: true;
+}

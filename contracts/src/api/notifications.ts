@@ -1,0 +1,103 @@
+import * as v from 'valibot';
+import { positiveIntString } from '../common';
+import { LISTING_MAX_PAGE } from '../constants';
+import type { NotificationKind } from '../enums';
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_MAX_PAGE_SIZE = 100;
+/** How many notifications one PATCH /notifications/mark-multiple may name. */
+export const MARK_NOTIFICATIONS_MAX = 100;
+/** The ids are PostgreSQL `integer`s; anything larger can name no row. */
+const MAX_ID = 2_147_483_647;
+
+/** Query of GET /api/notifications. */
+export const notificationListQuerySchema = v.object(
+  {
+    page: v.optional(
+      v.pipe(
+        positiveIntString('validation.invalidPage'),
+        v.maxValue(LISTING_MAX_PAGE, 'validation.invalidPage'),
+      ),
+    ),
+    perPage: v.optional(
+      v.pipe(
+        positiveIntString('validation.invalidPerPage'),
+        v.maxValue(NOTIFICATIONS_MAX_PAGE_SIZE, 'validation.invalidPerPage'),
+      ),
+    ),
+  },
+  'validation.invalidQuery',
+);
+export type NotificationListQueryInput = v.InferInput<typeof notificationListQuerySchema>;
+export type NotificationListQuery = v.InferOutput<typeof notificationListQuerySchema>;
+
+const notificationId = v.pipe(
+  v.number('validation.invalidNotificationId'),
+  v.integer('validation.invalidNotificationId'),
+  v.minValue(1, 'validation.invalidNotificationId'),
+  v.maxValue(MAX_ID, 'validation.invalidNotificationId'),
+);
+
+/** Body of PATCH /api/notifications/mark-multiple: 1 to 100 distinct ids. */
+export const markNotificationsSchema = v.object(
+  {
+    notificationIds: v.pipe(
+      v.array(notificationId, 'validation.notificationIdsRequired'),
+      v.minLength(1, 'validation.notificationIdsRequired'),
+      v.maxLength(MARK_NOTIFICATIONS_MAX, 'validation.tooManyNotificationIds'),
+      v.check((ids) => new Set(ids).size === ids.length, 'validation.duplicateNotificationIds'),
+    ),
+  },
+  'validation.required',
+);
+export type MarkNotificationsInput = v.InferOutput<typeof markNotificationsSchema>;
+
+/**
+ * What each kind of notification carries. Dates are ISO 8601; `price` is whole rubles;
+ * `city` is a city slug (the API names the city in the reader's language).
+ */
+export interface NotificationParamsByKind {
+  profile_approved: { profileName: string };
+  profile_blocked: { profileName: string; comment: string };
+  profile_unblocked: { profileName: string };
+  video_activated: { profileName: string; until: string };
+  raised_in_city: { profileName: string; city: string; price: number };
+  top_placement: { profileName: string; city: string; until: string };
+  ad_approved: { heading: string };
+  ad_rejected: { heading: string; reason: string };
+}
+export type NotificationParams<K extends NotificationKind = NotificationKind> = NotificationParamsByKind[K];
+
+/** One notification as GET /api/notifications lists it; `title` and `text` are translated. */
+export type NotificationItem = {
+  [K in NotificationKind]: {
+    id: number;
+    kind: K;
+    params: NotificationParamsByKind[K];
+    title: string;
+    text: string;
+    read: boolean;
+    /** ISO 8601. */
+    createdAt: string;
+  };
+}[NotificationKind];
+
+/** GET /api/notifications: newest first. */
+export interface NotificationListResponse {
+  items: NotificationItem[];
+  total: number;
+  page: number;
+  perPage: number;
+  pageCount: number;
+  unreadCount: number;
+}
+
+/** GET /api/notifications/unread-count */
+export interface UnreadCountResponse {
+  unreadCount: number;
+}
+
+/** PATCH /api/notifications/mark-multiple: how many of the caller's unread ones became read. */
+export interface MarkNotificationsResponse {
+  updated: number;
+}
