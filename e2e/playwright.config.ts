@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { DEMO } from './support/accounts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 18123);
@@ -41,6 +42,17 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, STATIC_ROOT: root, NODE_ENV: 'test', DATABASE_URL: '' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STATIC_ROOT: root,
+      // Development mode serves the mail outbox (/api/dev/mail.json) the journeys read codes from.
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+      DEMO_PASSWORD: DEMO.password,
+      ADMIN_PASSWORD: 'admin-e2e-password',
+      // Journeys sign in many times from one address; the limits themselves have API tests.
+      RATE_LIMIT_FACTOR: '50',
+    },
   },
 });
