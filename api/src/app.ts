@@ -8,6 +8,7 @@ import { type AuthRateLimitOptions, resolveRateLimits } from './modules/auth/rat
 import { authRoutes } from './modules/auth/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { cityRoutes } from './modules/cities/routes';
+import { serviceRoutes } from './modules/services/routes';
 import { complaintRoutes } from './modules/complaints/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(siteRoutes);
       await api.register(cityRoutes);
+      await api.register(serviceRoutes);
       await api.register(modelRoutes);
       await api.register(notificationRoutes);
       await api.register(promoRoutes);

@@ -4,6 +4,7 @@ export * from './constants';
 export * from './enums';
 export * from './errors';
 export * from './model';
+export * from './services';
 export * from './site';
 export { contractsLocales, type ContractsMessages } from './locales';
 export { validate, ROOT_FIELD, type ValidationResult } from './validate';

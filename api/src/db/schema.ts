@@ -238,6 +238,14 @@ export const modelProfiles = pgTable(
       index('model_profiles_listing_city_idx')
         .on(t.cityId, t.category, t.bumpedAt.desc().nullsLast(), t.publishedAt.desc(), t.id.desc())
         .where(visible),
+      // Metro narrows a Moscow or St Petersburg list the most; the online filter is the header
+      // counter's link, so both get their own partial indexes in listing order.
+      index('model_profiles_listing_metro_idx')
+        .on(t.metroId, t.category, t.bumpedAt.desc().nullsLast(), t.publishedAt.desc(), t.id.desc())
+        .where(visible),
+      index('model_profiles_listing_online_idx')
+        .on(t.category, t.bumpedAt.desc().nullsLast(), t.publishedAt.desc(), t.id.desc())
+        .where(sql`${visible} and ${t.isOnline} = true`),
       index('model_profiles_top_idx').on(t.cityId, t.topUntil).where(sql`${t.topUntil} is not null`),
       index('model_profiles_account_idx').on(t.accountId),
     ];

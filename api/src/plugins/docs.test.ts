@@ -16,12 +16,19 @@ describe('GET /api/docs', () => {
     const doc = response.json();
     expect(doc.openapi).toBe('3.1.0');
     const list = doc.paths['/api/model'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual([
-      'category',
-      'city',
-      'online',
-      'page',
-    ]);
+    const names = list.parameters.map((p: { name: string }) => p.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'category',
+        'city',
+        'metro',
+        'online',
+        'appearance',
+        'services',
+        'ageMin',
+        'page',
+      ]),
+    );
     const category = list.parameters.find((p: { name: string }) => p.name === 'category');
     expect(category.schema.enum).toEqual(['individual', 'massage', 'elite', 'bdsm']);
     expect(doc.paths['/api/model/{id}'].get.parameters[0]).toMatchObject({

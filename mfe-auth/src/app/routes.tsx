@@ -1,16 +1,25 @@
-import { registerNamespace } from 'platform';
-import { useTranslation } from 'react-i18next';
-import { Card } from 'shared-ui';
+import { registerNamespace, routePatterns } from 'platform';
+import { Route, Routes } from 'react-router-dom';
+import { AuthNotFound } from '../components/auth-not-found';
+import { LoginPage } from '../features/login/components/login-page';
+import { ForgotPasswordPage } from '../features/password-recovery/components/forgot-password-page';
+import { RestorePasswordPage } from '../features/password-recovery/components/restore-password-page';
+import { RegisterPage } from '../features/registration/components/register-page';
+import { AuthLayout } from './auth-layout';
 
 registerNamespace('auth', new URL('locales/', __webpack_public_path__).href);
 
-/** The area's screens arrive with their own issues; until then it says so in both languages. */
-export default function AreaRoutes() {
-  const { t } = useTranslation('auth');
+/** The guest-only screens; the shell mounts this below `*`, so full paths match. */
+export default function AuthRoutes() {
   return (
-    <Card as="section" aria-labelledby="area-title">
-      <h1 id="area-title">{t('title')}</h1>
-      <p>{t('comingSoon')}</p>
-    </Card>
+    <Routes>
+      <Route element={<AuthLayout />}>
+        <Route path={routePatterns.login} element={<LoginPage />} />
+        <Route path={routePatterns.register} element={<RegisterPage />} />
+        <Route path={routePatterns.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={routePatterns.restorePassword} element={<RestorePasswordPage />} />
+        <Route path="*" element={<AuthNotFound />} />
+      </Route>
+    </Routes>
   );
 }

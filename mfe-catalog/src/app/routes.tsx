@@ -2,6 +2,7 @@ import { registerNamespace, routePatterns } from 'platform';
 import { Route, Routes } from 'react-router-dom';
 import { ListingPage } from '../features/listing/components/listing-page';
 import { ModelPage } from '../features/model/components/model-page';
+import { PricePage } from '../features/price/components/price-page';
 import { CatalogNotFound } from './catalog-not-found';
 
 registerNamespace('catalog', new URL('locales/', __webpack_public_path__).href);
@@ -13,6 +14,7 @@ export default function CatalogRoutes() {
       <Route path={routePatterns.home} element={<ListingPage />} />
       <Route path={routePatterns.category} element={<ListingPage />} />
       <Route path={routePatterns.model} element={<ModelPage />} />
+      <Route path={routePatterns.price} element={<PricePage />} />
       <Route path="*" element={<CatalogNotFound />} />
     </Routes>
   );

@@ -1,4 +1,4 @@
-import type { ModelCard, ModelListResponse } from 'contracts';
+import type { ModelCard, ModelDetails, ModelListResponse } from 'contracts';
 import { LISTING_PAGE_SIZE } from 'contracts';
 
 export function createModelCard(overrides: Partial<ModelCard> = {}): ModelCard {
@@ -24,4 +24,31 @@ export function createModelList(
   overrides: Partial<ModelListResponse> = {},
 ): ModelListResponse {
   return { items, total: items.length, page: 1, perPage: LISTING_PAGE_SIZE, pageCount: 1, ...overrides };
+}
+
+export function createModelDetails(overrides: Partial<ModelDetails> = {}): ModelDetails {
+  const card = createModelCard(overrides);
+  return {
+    ...card,
+    height: 168,
+    weight: 55,
+    boobs: 2,
+    appearance: 'SLAVIC',
+    prices: { hour: card.priceHour, twoHours: 9000, night: null },
+    places: ['apartment', 'visit'],
+    contacts: { phone: '+79990001122', telegram: 'anna_test', whatsapp: null, viber: null },
+    description: 'Пунктуальна, люблю хорошую музыку.',
+    services: [
+      {
+        category: 'massage',
+        code: 'classic',
+        name: { ru: 'Классический массаж', en: 'Classic massage' },
+        description: null,
+      },
+    ],
+    photos: card.photo ? [card.photo] : [],
+    video: null,
+    publishedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }

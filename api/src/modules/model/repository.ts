@@ -7,7 +7,20 @@ import {
   type ModelListQuery,
   type ModelListResponse,
 } from 'contracts';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   cities,
@@ -101,11 +114,7 @@ export function createModelRepository(db: Database) {
   return {
     async list(query: ModelListQuery, locale: Locale): Promise<ModelListResponse> {
       const page = query.page ?? 1;
-      const filters: SQL[] = [profileIsVisible];
-      if (query.category) filters.push(eq(modelProfiles.category, query.category));
-      if (query.city) filters.push(eq(cities.slug, query.city));
-      if (query.online === 'true') filters.push(eq(modelProfiles.isOnline, true));
-      const where = and(...filters);
+      const where = and(...listingFilters(query));
 
       const firstPhoto = firstPhotoOf(db);
 
@@ -178,6 +187,8 @@ export function createModelRepository(db: Database) {
           .select({
             category: services.category,
             code: services.code,
+            nameRu: services.nameRu,
+            nameEn: services.nameEn,
             description: modelServices.description,
           })
           .from(modelServices)
@@ -205,7 +216,10 @@ export function createModelRepository(db: Database) {
         places: row.places,
         contacts: { phone: row.phone, telegram: row.telegram, whatsapp: row.whatsapp, viber: row.viber },
         description: present(row.description, 'description'),
-        services: serviceRows,
+        services: serviceRows.map(({ nameRu, nameEn, ...service }) => ({
+          ...service,
+          name: { ru: nameRu, en: nameEn },
+        })),
         photos,
         // A poster frame is not stored yet; the first photo stands in for it.
         video: video ? { url: video.url, poster: photos[0] ?? null } : null,
@@ -216,6 +230,49 @@ export function createModelRepository(db: Database) {
 }
 
 export type ModelRepository = ReturnType<typeof createModelRepository>;
+
+const rangeColumns = {
+  age: modelProfiles.age,
+  price: modelProfiles.priceHour,
+  height: modelProfiles.height,
+  weight: modelProfiles.weight,
+  boobs: modelProfiles.boobs,
+} as const;
+
+/**
+ * The WHERE clause of the listing. Category, city and metro lead the partial listing indexes;
+ * the other filters narrow the rows those indexes return.
+ */
+export function listingFilters(query: ModelListQuery): SQL[] {
+  const filters: SQL[] = [profileIsVisible];
+  if (query.category) filters.push(eq(modelProfiles.category, query.category));
+  if (query.city) filters.push(eq(cities.slug, query.city));
+  if (query.metro !== undefined) filters.push(eq(modelProfiles.metroId, query.metro));
+  // Literal `true` rather than a parameter so the planner can use the partial online index.
+  if (query.online === 'true') filters.push(sql`${modelProfiles.isOnline} = true`);
+  if (query.video === 'true') filters.push(eq(modelProfiles.hasVideo, true));
+  if (query.place) filters.push(arrayContains(modelProfiles.places, [query.place]));
+  if (query.appearance?.length) filters.push(inArray(modelProfiles.appearance, query.appearance));
+  for (const [key, column] of Object.entries(rangeColumns) as [keyof typeof rangeColumns, AnyColumn][]) {
+    const min = query[`${key}Min`];
+    const max = query[`${key}Max`];
+    if (min !== undefined) filters.push(gte(column, min));
+    if (max !== undefined) filters.push(lte(column, max));
+  }
+  if (query.services?.length) {
+    // Every chosen service, not any of them: a visitor ticking two wants both.
+    const wanted = query.services.map((key) => {
+      const [category = '', code = ''] = key.split('.');
+      return sql`(${category}, ${code})`;
+    });
+    filters.push(
+      sql`(select count(*) from ${modelServices} inner join ${services} on ${services.id} = ${modelServices.serviceId}
+        where ${modelServices.profileId} = ${modelProfiles.id}
+        and (${services.category}, ${services.code}) in (${sql.join(wanted, sql`, `)})) = ${query.services.length}`,
+    );
+  }
+  return filters;
+}
 
 function toCard(row: CardRow, photo: MediaImage | null): ModelCard {
   return {

@@ -7,6 +7,7 @@ import {
   type ModelDetails,
   type ModelListResponse,
   PROFILE_STATUSES,
+  type ServiceListResponse,
 } from 'contracts';
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -261,6 +262,137 @@ describe('GET /api/model', () => {
   });
 });
 
+describe('GET /api/model filters', () => {
+  /** Ids of the city's list for the query, in listing order. */
+  async function idsFor(slug: string, query: string): Promise<number[]> {
+    const result = await listPage(`?city=${slug}&${query}`);
+    expect(result.total).toBe(result.items.length);
+    return result.items.map((item) => item.id);
+  }
+
+  it('narrows by every attribute filter, bounds inclusive', async () => {
+    const city = await createCity(t.db);
+    const base = { cityId: city.id };
+    const young = await createProfile(t.db, {
+      ...base,
+      age: 20,
+      priceHour: 3000,
+      height: 160,
+      weight: 50,
+      boobs: 1,
+    });
+    const middle = await createProfile(t.db, {
+      ...base,
+      age: 30,
+      priceHour: 6000,
+      height: 170,
+      weight: 60,
+      boobs: 3,
+      appearance: 'ASIAN',
+      places: ['visit'],
+      hasVideo: true,
+      publishedAt: hoursAgo(30),
+    });
+    const older = await createProfile(t.db, {
+      ...base,
+      age: 40,
+      priceHour: 12_000,
+      height: 180,
+      weight: 70,
+      boobs: 5,
+      appearance: 'LATINO',
+      places: ['apartment', 'visit'],
+      publishedAt: hoursAgo(40),
+    });
+
+    expect(await idsFor(city.slug, 'ageMin=30')).toEqual([middle.id, older.id]);
+    expect(await idsFor(city.slug, 'ageMax=30')).toEqual([young.id, middle.id]);
+    expect(await idsFor(city.slug, 'ageMin=21&ageMax=39')).toEqual([middle.id]);
+    expect(await idsFor(city.slug, 'priceMin=6000&priceMax=12000')).toEqual([middle.id, older.id]);
+    expect(await idsFor(city.slug, 'priceMax=5999')).toEqual([young.id]);
+    expect(await idsFor(city.slug, 'heightMin=170&heightMax=175')).toEqual([middle.id]);
+    expect(await idsFor(city.slug, 'weightMin=61')).toEqual([older.id]);
+    expect(await idsFor(city.slug, 'boobsMin=0&boobsMax=1')).toEqual([young.id]);
+    expect(await idsFor(city.slug, 'appearance=ASIAN')).toEqual([middle.id]);
+    expect(await idsFor(city.slug, 'appearance=ASIAN,LATINO')).toEqual([middle.id, older.id]);
+    expect(await idsFor(city.slug, 'place=apartment')).toEqual([young.id, older.id]);
+    expect(await idsFor(city.slug, 'place=visit')).toEqual([middle.id, older.id]);
+    expect(await idsFor(city.slug, 'video=true')).toEqual([middle.id]);
+    expect(await idsFor(city.slug, 'video=false')).toEqual([young.id, middle.id, older.id]);
+    expect(await idsFor(city.slug, 'ageMin=25&place=visit&appearance=LATINO')).toEqual([older.id]);
+  });
+
+  it('narrows by metro station', async () => {
+    const { items } = await listAll({ city: 'moscow' });
+    const station = items.find((item) => item.metro !== null)?.metro;
+    if (!station) throw new Error('the seed has no Moscow profile with a metro station');
+    const result = await listAll({ city: 'moscow', metro: String(station.id) });
+    expect(result.total).toBe(await countVisible(eq(modelProfiles.metroId, station.id)));
+    expect(result.items.every((item) => item.metro?.id === station.id)).toBe(true);
+  });
+
+  it('keeps profiles offering every chosen service', async () => {
+    const city = await createCity(t.db);
+    const both = await createProfile(
+      t.db,
+      { cityId: city.id },
+      {
+        services: [
+          ['massage', 'classic'],
+          ['other', 'dinner'],
+          ['strip', 'dance'],
+        ],
+      },
+    );
+    const one = await createProfile(
+      t.db,
+      { cityId: city.id, publishedAt: hoursAgo(48) },
+      { services: [['massage', 'classic']] },
+    );
+    await createProfile(t.db, { cityId: city.id, publishedAt: hoursAgo(72) });
+
+    expect(await idsFor(city.slug, 'services=massage.classic')).toEqual([both.id, one.id]);
+    expect(await idsFor(city.slug, 'services=massage.classic,other.dinner')).toEqual([both.id]);
+    expect(await idsFor(city.slug, 'services=other.travel')).toEqual([]);
+  });
+
+  it('keeps top placement first and pages stable under a filter', async () => {
+    const city = await createCity(t.db);
+    const created: number[] = [];
+    for (let i = 0; i < LISTING_PAGE_SIZE + 2; i++) {
+      created.push((await createProfile(t.db, { cityId: city.id, age: 30, publishedAt: hoursAgo(10) })).id);
+    }
+    const top = await createProfile(t.db, {
+      cityId: city.id,
+      age: 30,
+      topUntil: hoursAhead(5),
+      publishedAt: hoursAgo(99),
+    });
+    await createProfile(t.db, { cityId: city.id, age: 50, topUntil: hoursAhead(5) });
+
+    const page1 = await listPage(`?city=${city.slug}&ageMax=35&page=1`);
+    const page2 = await listPage(`?city=${city.slug}&ageMax=35&page=2`);
+    expect(page1.total).toBe(created.length + 1);
+    expect(page1.items[0]?.id).toBe(top.id);
+    const seen = [...page1.items, ...page2.items].map((item) => item.id);
+    expect(seen).toEqual([top.id, ...[...created].sort((a, b) => b - a)]);
+  });
+});
+
+describe('GET /api/services', () => {
+  it('lists the catalogue with names in both languages', async () => {
+    const response = await get('/api/services');
+    expect(response.statusCode).toBe(200);
+    const { items } = response.json<ServiceListResponse>();
+    expect(items).toContainEqual({
+      category: 'massage',
+      code: 'classic',
+      name: { ru: 'Классический массаж', en: 'Classic massage' },
+    });
+    expect(new Set(items.map((item) => `${item.category}.${item.code}`)).size).toBe(items.length);
+  });
+});
+
 describe('GET /api/model/:id', () => {
   it('answers the whole profile with services, photos in order, video and contacts', async () => {
     const profile = await createProfile(
@@ -315,8 +447,18 @@ describe('GET /api/model/:id', () => {
     expect(details.photo).toEqual(details.photos[0]);
     expect(details.video).toEqual({ url: '/media/video/1.mp4', poster: details.photos[0] });
     expect(details.services).toEqual([
-      { category: 'massage', code: 'classic', description: 'до 60 минут' },
-      { category: 'other', code: 'dinner', description: null },
+      {
+        category: 'massage',
+        code: 'classic',
+        name: { ru: 'Классический массаж', en: 'Classic massage' },
+        description: 'до 60 минут',
+      },
+      {
+        category: 'other',
+        code: 'dinner',
+        name: { ru: 'Компания на ужин', en: 'Dinner companion' },
+        description: null,
+      },
     ]);
   });
 
@@ -360,6 +502,21 @@ describe('bad input', () => {
     ['/api/model?category=foo', 'category', 'validation.invalidCategory'],
     ['/api/model?city=Moscow!', 'city', 'validation.invalidCity'],
     ['/api/model?online=yes', 'online', 'validation.invalidFlag'],
+    ['/api/model?video=1', 'video', 'validation.invalidFlag'],
+    ['/api/model?metro=0', 'metro', 'validation.invalidMetro'],
+    ['/api/model?place=car', 'place', 'validation.invalidPlace'],
+    ['/api/model?appearance=ASIAN,ELF', 'appearance', 'validation.invalidAppearance'],
+    ['/api/model?appearance=ASIAN,ASIAN', 'appearance', 'validation.invalidAppearance'],
+    ['/api/model?services=classic', 'services', 'validation.invalidService'],
+    ['/api/model?ageMin=17', 'ageMin', 'validation.ageMin'],
+    ['/api/model?ageMax=61', 'ageMax', 'validation.ageMax'],
+    ['/api/model?ageMin=2x', 'ageMin', 'validation.wholeNumber'],
+    ['/api/model?priceMax=100001', 'priceMax', 'validation.priceHourMax'],
+    ['/api/model?heightMin=149', 'heightMin', 'validation.heightMin'],
+    ['/api/model?weightMax=301', 'weightMax', 'validation.weightMax'],
+    ['/api/model?boobsMax=13', 'boobsMax', 'validation.boobsMax'],
+    ['/api/model?ageMin=40&ageMax=30', 'ageMax', 'validation.invalidRange'],
+    ['/api/model?priceMin=9000&priceMax=3000', 'priceMax', 'validation.invalidRange'],
     ['/api/model/abc', 'id', 'validation.invalidId'],
     ['/api/model/0', 'id', 'validation.invalidId'],
     ['/api/model/-5', 'id', 'validation.invalidId'],

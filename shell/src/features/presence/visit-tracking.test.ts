@@ -28,6 +28,16 @@ class FakeChannel {
     this.bus.leave(this);
   }
 }
+/** The session cookie every tab of one browser shares. */
+function browser() {
+  let set = false;
+  return {
+    isSet: () => set,
+    set: () => {
+      set = true;
+    },
+  };
+}
 function memoryStorage() {
   const values = new Map<string, string>();
   return {
@@ -48,8 +58,9 @@ describe('visit tracking', () => {
     const createChannel = () => new FakeChannel(bus) as unknown as BroadcastChannel;
     const first = memoryStorage();
     const second = memoryStorage();
-    startVisitTracking({ track, storage: first, createChannel });
-    startVisitTracking({ track, storage: second, createChannel });
+    const flag = browser();
+    startVisitTracking({ track, storage: first, createChannel, browserFlag: flag });
+    startVisitTracking({ track, storage: second, createChannel, browserFlag: flag });
 
     await vi.advanceTimersByTimeAsync(99);
     expect(track).not.toHaveBeenCalled();
@@ -64,9 +75,10 @@ describe('visit tracking', () => {
     const bus = new Bus();
     const track = vi.fn().mockResolvedValue(undefined);
     const createChannel = () => new FakeChannel(bus) as unknown as BroadcastChannel;
-    startVisitTracking({ track, storage: memoryStorage(), createChannel });
+    const flag = browser();
+    startVisitTracking({ track, storage: memoryStorage(), createChannel, browserFlag: flag });
     await vi.advanceTimersByTimeAsync(200);
-    startVisitTracking({ track, storage: memoryStorage(), createChannel });
+    startVisitTracking({ track, storage: memoryStorage(), createChannel, browserFlag: flag });
     await vi.advanceTimersByTimeAsync(200);
     expect(track).toHaveBeenCalledTimes(1);
 
@@ -74,9 +86,27 @@ describe('visit tracking', () => {
     flagged.setItem(VISIT_FLAG_KEY, '1');
     startVisitTracking({
       track,
+      browserFlag: browser(),
       storage: flagged,
       createChannel: () => new FakeChannel(new Bus()) as unknown as BroadcastChannel,
     });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(track).toHaveBeenCalledTimes(1);
+  });
+
+  it('never calls twice in one browser, even when a busy tab hears no claims in time', async () => {
+    vi.useFakeTimers();
+    const track = vi.fn().mockResolvedValue(undefined);
+    const flag = browser();
+    // Each tab on a bus of its own: no message ever arrives.
+    for (let tab = 0; tab < 3; tab += 1) {
+      startVisitTracking({
+        track,
+        browserFlag: flag,
+        storage: memoryStorage(),
+        createChannel: () => new FakeChannel(new Bus()) as unknown as BroadcastChannel,
+      });
+    }
     await vi.advanceTimersByTimeAsync(200);
     expect(track).toHaveBeenCalledTimes(1);
   });
@@ -86,6 +116,7 @@ describe('visit tracking', () => {
     const track = vi.fn().mockRejectedValue(new Error('offline'));
     startVisitTracking({
       track,
+      browserFlag: browser(),
       storage: memoryStorage(),
       createChannel: () => new FakeChannel(new Bus()) as unknown as BroadcastChannel,
     });

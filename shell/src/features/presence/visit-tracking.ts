@@ -11,7 +11,17 @@ export interface VisitTrackingOptions {
   delayMs?: number;
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   createChannel?: (name: string) => BroadcastChannel;
+  /** A flag shared by every tab for the life of the browser session (a session cookie). */
+  browserFlag?: { isSet(): boolean; set(): void };
 }
+
+const COOKIE = 'visit_tracked';
+const sessionCookie = {
+  isSet: () => document.cookie.split('; ').includes(`${COOKIE}=1`),
+  // No Max-Age: the cookie ends with the browser session, like the visit it stands for.
+  // biome-ignore lint/suspicious/noDocumentCookie: a session cookie is exactly what is needed
+  set: () => (document.cookie = `${COOKIE}=1; path=/; SameSite=Lax`),
+};
 
 /**
  * Records one visit per browser session. Tabs opening together each announce a claim on a
@@ -23,6 +33,7 @@ export function startVisitTracking({
   delayMs = UI.visitTrackingDelayMs,
   storage = sessionStorage,
   createChannel = (name) => new BroadcastChannel(name),
+  browserFlag = sessionCookie,
 }: VisitTrackingOptions): () => void {
   const me = { id: Math.random().toString(36).slice(2), at: Date.now() };
   const claims = [me];
@@ -50,13 +61,26 @@ export function startVisitTracking({
     if (!tracked) channel.postMessage({ type: 'claim', ...me } satisfies Message);
   }
 
-  const timer = setTimeout(() => {
+  const decide = () => {
     if (stopped || tracked) return;
+    // A tab busy loading may hear the others' claims late; the browser-wide flag, checked and
+    // set under a lock where the browser has one, keeps that from ever doubling the call.
+    if (browserFlag.isSet()) {
+      markTracked();
+      return;
+    }
     const winner = [...claims].sort((a, b) => a.at - b.at || a.id.localeCompare(b.id))[0];
     if (winner?.id !== me.id) return;
+    browserFlag.set();
     markTracked();
     channel?.postMessage({ type: 'tracked' } satisfies Message);
     track().catch(() => undefined);
+  };
+
+  const timer = setTimeout(() => {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (locks) void locks.request('visit-tracking', async () => decide());
+    else decide();
   }, delayMs);
 
   return () => {

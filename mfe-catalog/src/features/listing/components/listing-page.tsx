@@ -1,11 +1,13 @@
-import { listingAtom } from 'platform';
 import { useSetAtom } from 'jotai';
+import { listingAtom, paths } from 'platform';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { CatalogNotFound } from '../../../app/catalog-not-found';
+import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { useModels } from '../api/get-models';
-import { parseListingParams, toModelListQuery } from '../model/listing-params';
+import { type ListingParams, parseListingParams, toModelListQuery } from '../model/listing-params';
+import { ListingFilters } from './listing-filters';
 import styles from './listing-page.module.css';
 import { ListingResults } from './listing-results';
 
@@ -17,7 +19,7 @@ export function ListingPage() {
   return <Listing params={params} />;
 }
 
-function Listing({ params }: { params: NonNullable<ReturnType<typeof parseListingParams>> }) {
+function Listing({ params }: { params: ListingParams }) {
   const { t } = useTranslation('catalog');
   const setListing = useSetAtom(listingAtom);
   const models = useModels(toModelListQuery(params));
@@ -27,13 +29,21 @@ function Listing({ params }: { params: NonNullable<ReturnType<typeof parseListin
     setListing({ category: params.category, page: params.page });
   }, [params.category, params.page, setListing]);
 
-  useEffect(() => {
-    document.title = t('listing.documentTitle', { category: t(`categories.${params.category}`) });
-  }, [params.category, t]);
+  const category = t(`categories.${params.category}`);
+  useDocumentMeta({
+    title:
+      params.page > 1
+        ? t('listing.documentTitlePaged', { category, page: params.page })
+        : t('listing.documentTitle', { category }),
+    description: t('listing.metaDescription', { category }),
+    // Filtered variants of a list point at the unfiltered page, so search engines index one.
+    canonicalPath: paths.listing(params.category, params.page),
+  });
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>{t(`categories.${params.category}`)}</h1>
+      <h1 className={styles.title}>{category}</h1>
+      <ListingFilters category={params.category} filters={params} />
       <ListingResults params={params} query={models} />
     </div>
   );

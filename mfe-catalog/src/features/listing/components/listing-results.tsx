@@ -2,9 +2,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ModelListResponse } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Button, Skeleton } from 'shared-ui';
-import type { ListingParams } from '../model/listing-params';
+import { Link } from 'react-router-dom';
+import { countFilters, type ListingParams, listingHref, NO_FILTERS } from '../model/listing-params';
 import styles from './listing-results.module.css';
-import { ModelCard } from './model-card';
+import { ModelCard } from '../../../components/model-card';
 import { Pagination } from './pagination';
 
 const SKELETON_CARDS = 8;
@@ -41,9 +42,12 @@ export function ListingResults({
   const { items, total, pageCount } = query.data;
   if (items.length === 0) {
     return (
-      <p role="status" className={styles.message}>
-        {t('listing.empty')}
-      </p>
+      <div role="status" className={styles.message}>
+        <p>{t('listing.empty')}</p>
+        {countFilters(params) > 0 && (
+          <Link to={listingHref(params.category, NO_FILTERS)}>{t('listing.resetFilters')}</Link>
+        )}
+      </div>
     );
   }
 

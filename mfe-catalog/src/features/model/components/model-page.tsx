@@ -1,19 +1,36 @@
 import type { ModelDetails } from 'contracts';
-import { ApiError, useLocalized } from 'platform';
-import { useEffect } from 'react';
+import { ApiError, paths, useLocalized } from 'platform';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { Button, Card, Skeleton } from 'shared-ui';
+import { Badge, Button, Skeleton } from 'shared-ui';
+import { useDocumentMeta } from '../../../lib/use-document-meta';
+import { useCountView } from '../api/count-view';
 import { useModel } from '../api/get-model';
 import styles from './model-page.module.css';
+
+// Radix tabs and dialogs stay out of the listing's first load: they come with this page's data.
+const ModelTabs = lazy(() => import('./model-tabs').then((module) => ({ default: module.ModelTabs })));
+const ComplaintDialog = lazy(() =>
+  import('./complaint-dialog').then((module) => ({ default: module.ComplaintDialog })),
+);
 
 const ID_PATTERN = /^[1-9]\d{0,8}$/;
 
 export function ModelPage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation('catalog');
-  if (!ID_PATTERN.test(id)) return <p role="status">{t('model.notFound')}</p>;
+  if (!ID_PATTERN.test(id)) return <NotFound />;
   return <ModelById id={Number(id)} />;
+}
+
+function NotFound() {
+  const { t } = useTranslation('catalog');
+  useDocumentMeta({ title: t('model.notFoundTitle'), description: t('model.notFound') });
+  return (
+    <p role="status" className={styles.message}>
+      {t('model.notFound')}
+    </p>
+  );
 }
 
 function ModelById({ id }: { id: number }) {
@@ -29,11 +46,11 @@ function ModelById({ id }: { id: number }) {
     );
   }
   if (model.isError) {
-    const notFound = model.error instanceof ApiError && model.error.status === 404;
+    if (model.error instanceof ApiError && model.error.status === 404) return <NotFound />;
     return (
       <div role="alert" className={styles.message}>
-        <p>{notFound ? t('model.notFound') : model.error.message}</p>
-        {!notFound && <Button onClick={() => void model.refetch()}>{t('listing.retry')}</Button>}
+        <p>{model.error.message}</p>
+        <Button onClick={() => void model.refetch()}>{t('listing.retry')}</Button>
       </div>
     );
   }
@@ -41,15 +58,24 @@ function ModelById({ id }: { id: number }) {
 }
 
 function ModelProfile({ model }: { model: ModelDetails }) {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
   const localized = useLocalized();
-  const money = (value: number) => new Intl.NumberFormat(i18n.resolvedLanguage).format(value);
+  const [complaintOpen, setComplaintOpen] = useState(false);
+  const [complaintRequested, setComplaintRequested] = useState(false);
+  useCountView(model.id);
 
-  useEffect(() => {
-    document.title = t('model.documentTitle', { name: model.name, city: localized(model.city.name) });
-  }, [model, t, localized]);
+  const city = localized(model.city.name);
+  useDocumentMeta({
+    title: t('model.documentTitle', { name: model.name, city }),
+    description: t('model.metaDescription', {
+      name: model.name,
+      age: t('card.age', { count: model.age }),
+      city,
+      category: t(`categories.${model.category}`),
+    }),
+    canonicalPath: paths.model(model.id),
+  });
 
-  const contacts = Object.entries(model.contacts).filter((entry): entry is [string, string] => !!entry[1]);
   return (
     <article className={styles.layout} data-testid="model-page">
       <div className={styles.gallery}>
@@ -59,81 +85,60 @@ function ModelProfile({ model }: { model: ModelDetails }) {
             src={photo.url}
             width={photo.width}
             height={photo.height}
-            alt={t('card.photoAlt', { name: model.name })}
+            alt={photo.alt || t('card.photoAlt', { name: model.name })}
             loading={index === 0 ? 'eager' : 'lazy'}
-            className={styles.photo}
+            decoding="async"
+            sizes="(max-width: 768px) 100vw, 45vw"
+            className={index === 0 ? `${styles.photo} ${styles.wide}` : styles.thumb}
           />
         ))}
+        {model.video && (
+          // biome-ignore lint/a11y/useMediaCaption: profile videos are short clips models upload without caption files
+          <video
+            className={`${styles.video} ${styles.wide}`}
+            controls
+            preload="none"
+            poster={model.video.poster?.url}
+            aria-label={t('model.videoLabel', { name: model.name })}
+          >
+            <source src={model.video.url} />
+          </video>
+        )}
       </div>
       <div className={styles.details}>
-        <h1 className={styles.name}>
-          {model.name}, {t('card.age', { count: model.age })}
-        </h1>
-        <p className={styles.muted}>
-          {localized(model.city.name)}
-          {model.metro ? `, ${t('model.metro')} ${localized(model.metro.name)}` : ''}
-          {' · '}
-          {t(`categories.${model.category}`)}
-        </p>
-        <Card as="section" aria-labelledby="prices-title">
-          <h2 id="prices-title" className={styles.sectionTitle}>
-            {t('model.prices')}
-          </h2>
-          <dl className={styles.facts}>
-            <dt>{t('model.priceHour')}</dt>
-            <dd>{money(model.prices.hour)} ₽</dd>
-            {model.prices.twoHours !== null && (
-              <>
-                <dt>{t('model.priceTwoHours')}</dt>
-                <dd>{money(model.prices.twoHours)} ₽</dd>
-              </>
-            )}
-            {model.prices.night !== null && (
-              <>
-                <dt>{t('model.priceNight')}</dt>
-                <dd>{money(model.prices.night)} ₽</dd>
-              </>
-            )}
-          </dl>
-        </Card>
-        <Card as="section" aria-labelledby="data-title">
-          <h2 id="data-title" className={styles.sectionTitle}>
-            {t('model.data')}
-          </h2>
-          <dl className={styles.facts}>
-            <dt>{t('model.height')}</dt>
-            <dd>{t('model.cm', { value: model.height })}</dd>
-            <dt>{t('model.weight')}</dt>
-            <dd>{t('model.kg', { value: model.weight })}</dd>
-            <dt>{t('model.boobs')}</dt>
-            <dd>{model.boobs}</dd>
-            <dt>{t('model.appearance')}</dt>
-            <dd>{t(`appearance.${model.appearance}`)}</dd>
-            <dt>{t('model.place')}</dt>
-            <dd>{model.places.map((place) => t(`place.${place}`)).join(', ')}</dd>
-          </dl>
-        </Card>
-        {contacts.length > 0 && (
-          <Card as="section" aria-labelledby="contacts-title">
-            <h2 id="contacts-title" className={styles.sectionTitle}>
-              {t('model.contacts')}
-            </h2>
-            <dl className={styles.facts}>
-              {contacts.map(([kind, value]) => (
-                <div key={kind} className={styles.factRow}>
-                  <dt>{t(`contacts.${kind}`)}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </Card>
+        <header className={styles.header}>
+          <h1 className={styles.name}>
+            {model.name}, {t('card.age', { count: model.age })}
+          </h1>
+          <p className={styles.muted}>
+            {city}
+            {model.metro ? `, ${t('model.metro')} ${localized(model.metro.name)}` : ''}
+          </p>
+          <div className={styles.badges}>
+            {model.isTop && <Badge variant="top">{t('card.top')}</Badge>}
+            {model.hasVideo && <Badge variant="video">{t('card.video')}</Badge>}
+            {model.isOnline && <Badge variant="online">{t('card.online')}</Badge>}
+          </div>
+        </header>
+        <Suspense fallback={<Skeleton height={240} />}>
+          <ModelTabs model={model} />
+        </Suspense>
+        <div>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setComplaintRequested(true);
+              setComplaintOpen(true);
+            }}
+          >
+            {t('complaint.open')}
+          </Button>
+        </div>
+        {complaintRequested && (
+          <Suspense fallback={null}>
+            <ComplaintDialog modelId={model.id} open={complaintOpen} onOpenChange={setComplaintOpen} />
+          </Suspense>
         )}
-        <Card as="section" aria-labelledby="about-title">
-          <h2 id="about-title" className={styles.sectionTitle}>
-            {t('model.description')}
-          </h2>
-          <p className={styles.description}>{model.description}</p>
-        </Card>
       </div>
     </article>
   );

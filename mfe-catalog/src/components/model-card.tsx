@@ -5,7 +5,17 @@ import { Link } from 'react-router-dom';
 import { Badge } from 'shared-ui';
 import styles from './model-card.module.css';
 
-export function ModelCard({ model, eager = false }: { model: ModelCardData; eager?: boolean }) {
+export function ModelCard({
+  model,
+  eager = false,
+  headingLevel = 2,
+}: {
+  model: ModelCardData;
+  eager?: boolean;
+  /** 3 where the cards sit under a section heading of their own. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const { t, i18n } = useTranslation('catalog');
   const localized = useLocalized();
   const place = [localized(model.city.name), model.metro ? localized(model.metro.name) : null]
@@ -34,9 +44,9 @@ export function ModelCard({ model, eager = false }: { model: ModelCardData; eage
           </div>
         </div>
         <div className={styles.body}>
-          <h2 className={styles.name}>
+          <Heading className={styles.name}>
             {model.name}, <span className={styles.age}>{t('card.age', { count: model.age })}</span>
-          </h2>
+          </Heading>
           <p className={styles.place}>{place}</p>
           <p className={styles.price}>
             {t('card.pricePerHour', {

@@ -1,0 +1,136 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import CatalogRoutes from '../../../app/routes';
+import { createModelCard, createModelDetails } from '../../../testing/builders';
+import { location, renderAt } from '../../../testing/render';
+
+interface Call {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+const calls: Call[] = [];
+let complaintStatus = 201;
+
+beforeEach(() => {
+  calls.length = 0;
+  complaintStatus = 201;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.pathname.endsWith('/model/404')) {
+        return Response.json({ code: 'MODEL_NOT_FOUND', message: 'Анкета не найдена' }, { status: 404 });
+      }
+      if (url.pathname.endsWith('/complaints')) {
+        return complaintStatus === 201
+          ? Response.json({ ok: true }, { status: 201 })
+          : Response.json(
+              { code: 'COMPLAINT_ALREADY_SENT', message: 'Жалоба уже отправлена' },
+              { status: 409 },
+            );
+      }
+      if (url.pathname.endsWith('/recommendations')) {
+        return Response.json({ items: [createModelCard({ id: 8, name: 'Вера' })] });
+      }
+      if (url.pathname.endsWith('/update-models-visit-count')) return Response.json({ ok: true });
+      return Response.json(
+        createModelDetails({
+          id: 5,
+          name: 'Мила',
+          metro: { id: 3, name: { ru: 'Арбатская', en: 'Arbatskaya' } },
+        }),
+      );
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('profile page', () => {
+  it('shows the price tab first and moves between tabs, keeping the tab in the URL', async () => {
+    renderAt('/girl/5', <CatalogRoutes />);
+    expect(await screen.findByRole('heading', { level: 1, name: /Мила/ })).toBeTruthy();
+    const price = await screen.findByRole('tab', { name: 'Цена' });
+    expect(price.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').textContent).toMatch(/5\s000 ₽/);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Услуги' }));
+    expect(location.current).toBe('/girl/5?tab=services');
+    expect(screen.getByRole('tabpanel').textContent).toContain('Классический массаж');
+
+    // Arrow keys move between tabs, as the tab pattern expects.
+    act(() => screen.getByRole('tab', { name: 'Услуги' }).focus());
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Описание' }).getAttribute('aria-selected')).toBe('true'),
+    );
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Похожие' }));
+    expect(await screen.findByText(/Вера/)).toBeTruthy();
+    expect(calls.find((call) => call.url.pathname.endsWith('/recommendations'))?.body).toEqual({ id: 5 });
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'http://localhost:3000/girl/5',
+    );
+  });
+
+  it('opens the tab named in the URL', async () => {
+    renderAt('/girl/5?tab=place', <CatalogRoutes />);
+    expect((await screen.findByRole('tab', { name: 'Место' })).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').textContent).toContain('Арбатская');
+  });
+
+  it('counts the view once after a short delay', async () => {
+    renderAt('/girl/5', <CatalogRoutes />);
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.pathname.endsWith('/update-models-visit-count'))).toHaveLength(
+        1,
+      ),
+    );
+    expect(calls.find((call) => call.url.pathname.endsWith('/update-models-visit-count'))?.body).toEqual({
+      modelId: 5,
+    });
+  });
+
+  it('says the model is not found for a missing or blocked profile', async () => {
+    renderAt('/girl/404', <CatalogRoutes />);
+    expect(await screen.findByText('Анкета не найдена', { selector: 'p' })).toBeTruthy();
+  });
+
+  it('sends a complaint with a reason and text, and requires text for "other"', async () => {
+    renderAt('/girl/5', <CatalogRoutes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Пожаловаться на анкету' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Жалоба на анкету' });
+
+    await userEvent.click(screen.getByLabelText('Другое'));
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить жалобу' }));
+    expect(await screen.findByText('Опишите, что не так с анкетой')).toBeTruthy();
+    expect(calls.some((call) => call.url.pathname.endsWith('/complaints'))).toBe(false);
+
+    await userEvent.click(screen.getByLabelText('Контакты не работают'));
+    await userEvent.type(screen.getByLabelText('Комментарий (необязательно)'), 'Телефон не отвечает');
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить жалобу' }));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(calls.find((call) => call.url.pathname.endsWith('/model/5/complaints'))?.body).toEqual({
+      reason: 'wrong_contacts',
+      text: 'Телефон не отвечает',
+    });
+  });
+
+  it('shows the server message when a complaint was already sent', async () => {
+    complaintStatus = 409;
+    renderAt('/girl/5', <CatalogRoutes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Пожаловаться на анкету' }));
+    await screen.findByRole('dialog');
+    await userEvent.click(screen.getByLabelText('Мошенничество или требование предоплаты'));
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Отправить жалобу' })));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
