@@ -31,7 +31,9 @@ const badValue = fc.oneof(
   fc.double({ noInteger: true }),
   fc.constant(false),
   fc.constant(null),
-  fc.array(fc.integer(), { maxLength: 3 }),
+  // Never a list of positive integers: that is a valid `notificationIds`.
+  fc.array(fc.integer({ max: 0 }), { minLength: 1, maxLength: 3 }),
+  fc.constant([]),
   fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
   fc.string({ maxLength: 4 }).map((s) => `x${s}`),
 );

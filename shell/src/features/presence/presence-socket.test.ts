@@ -20,12 +20,67 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('presence socket', () => {
+/** One browser's Web Locks: exclusive, granted in request order, released when the callback settles. */
+class FakeLocks {
+  private queue: {
+    callback: () => unknown;
+    signal?: AbortSignal;
+    resolve: () => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  private busy = false;
+  request(_name: string, options: { signal?: AbortSignal }, callback: () => unknown): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const entry = { callback, signal: options.signal, resolve: resolve as () => void, reject };
+      options.signal?.addEventListener('abort', () => {
+        if (this.queue.includes(entry)) {
+          this.queue = this.queue.filter((e) => e !== entry);
+          reject(new DOMException('aborted', 'AbortError'));
+        }
+      });
+      this.queue.push(entry);
+      this.next();
+    });
+  }
+  private next() {
+    if (this.busy) return;
+    const entry = this.queue.shift();
+    if (!entry) return;
+    this.busy = true;
+    Promise.resolve(entry.callback()).then(() => {
+      this.busy = false;
+      entry.resolve();
+      this.next();
+    });
+  }
+}
+
+describe('presence socket with Web Locks', () => {
+  it('opens one socket for tabs starting together, and the next tab takes over when the holder stops', async () => {
+    const locks = new FakeLocks() as unknown as LockManager;
+    const tabs = [0, 1, 2].map(() => startPresence({ url: 'ws://x/ws/online', createSocket, locks }));
+    await vi.waitFor(() => expect(FakeSocket.open).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(FakeSocket.open).toHaveLength(1);
+    expect(localStorage.getItem(PRESENCE_FLAG_KEY)).not.toBeNull();
+
+    tabs[0]?.();
+    expect(FakeSocket.open).toHaveLength(0);
+    await vi.waitFor(() => expect(FakeSocket.open).toHaveLength(1));
+    tabs[2]?.(); // a waiting tab leaves: the holder keeps its socket
+    tabs[1]?.();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(FakeSocket.open).toHaveLength(0);
+    expect(localStorage.getItem(PRESENCE_FLAG_KEY)).toBeNull();
+  });
+});
+
+describe('presence socket without Web Locks', () => {
   it('is opened by one tab only, and another tab takes over when it closes', async () => {
     vi.useFakeTimers();
-    const stopFirst = startPresence({ url: 'ws://x/ws/online', createSocket });
+    const stopFirst = startPresence({ url: 'ws://x/ws/online', createSocket, locks: null });
     await vi.advanceTimersByTimeAsync(150);
-    const stopSecond = startPresence({ url: 'ws://x/ws/online', createSocket });
+    const stopSecond = startPresence({ url: 'ws://x/ws/online', createSocket, locks: null });
     await vi.advanceTimersByTimeAsync(5_000);
     expect(FakeSocket.open).toHaveLength(1);
     expect(localStorage.getItem(PRESENCE_FLAG_KEY)).not.toBeNull();
@@ -41,7 +96,7 @@ describe('presence socket', () => {
   it('takes over from a tab that stopped refreshing the flag (crashed)', async () => {
     vi.useFakeTimers();
     localStorage.setItem(PRESENCE_FLAG_KEY, JSON.stringify({ id: 'crashed', at: Date.now() }));
-    const stop = startPresence({ url: 'ws://x/ws/online', createSocket });
+    const stop = startPresence({ url: 'ws://x/ws/online', createSocket, locks: null });
     await vi.advanceTimersByTimeAsync(3_000);
     expect(FakeSocket.open).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(6_000);

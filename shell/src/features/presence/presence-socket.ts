@@ -1,4 +1,6 @@
 export const PRESENCE_FLAG_KEY = 'websocket_active';
+/** The Web Lock held by the tab that owns the socket; the browser frees it when that tab goes away. */
+export const PRESENCE_LOCK = 'presence-socket';
 const HEARTBEAT_MS = 2_000;
 /** A holder that has not written for this long is gone (crashed tab); another may take over. */
 const STALE_MS = 6_000;
@@ -10,10 +12,14 @@ interface Holder {
   at: number;
 }
 
+type Locks = Pick<LockManager, 'request'>;
+
 export interface PresenceOptions {
   url: string;
   storage?: Storage;
   createSocket?: (url: string) => WebSocket;
+  /** The browser's Web Locks; `null` falls back to coordinating through the storage flag alone. */
+  locks?: Locks | null;
 }
 
 function readHolder(storage: Storage): Holder | null {
@@ -25,58 +31,107 @@ function readHolder(storage: Storage): Holder | null {
   }
 }
 
+function defaultLocks(): Locks | null {
+  return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null;
+}
+
 /**
  * Keeps exactly one presence socket per browser: the tab holding localStorage
  * `websocket_active` opens it and refreshes the flag; when that tab closes (or stops
  * refreshing), another tab takes over. Incoming messages are ignored.
+ *
+ * Where the browser has Web Locks, the lock decides who holds the socket: localStorage
+ * writes reach other tabs asynchronously, so two tabs opening together could both see
+ * their own claim. The flag is then only the visible marker the specification names.
  */
 export function startPresence({
   url,
   storage = localStorage,
   createSocket = (target) => new WebSocket(target),
+  locks = defaultLocks(),
 }: PresenceOptions): () => void {
   const id = Math.random().toString(36).slice(2);
   let socket: WebSocket | null = null;
   let stopped = false;
+  let reconnect: ReturnType<typeof setTimeout> | undefined;
 
+  const writeFlag = () => storage.setItem(PRESENCE_FLAG_KEY, JSON.stringify({ id, at: Date.now() }));
   const holding = () => readHolder(storage)?.id === id;
 
-  const open = () => {
+  const open = (stillHolding: () => boolean) => {
     if (socket || stopped) return;
     socket = createSocket(url);
     socket.onmessage = null;
     socket.onclose = () => {
       socket = null;
-      // Reconnect while this tab still holds the flag (server restart, network blip).
-      if (!stopped && holding()) setTimeout(open, HEARTBEAT_MS);
+      // Reconnect while this tab still holds the socket (server restart, network blip).
+      if (!stopped && stillHolding()) reconnect = setTimeout(() => open(stillHolding), HEARTBEAT_MS);
     };
   };
+
+  const closeSocket = () => {
+    clearTimeout(reconnect);
+    if (socket) {
+      socket.onclose = null;
+      socket.close();
+      socket = null;
+    }
+  };
+
+  if (locks) {
+    let owner = false;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let releaseLock: (() => void) | undefined;
+    const controller = new AbortController();
+    locks
+      .request(PRESENCE_LOCK, { signal: controller.signal }, () => {
+        if (stopped) return undefined;
+        owner = true;
+        writeFlag();
+        heartbeat = setInterval(writeFlag, HEARTBEAT_MS);
+        open(() => owner);
+        return new Promise<void>((resolve) => {
+          releaseLock = resolve;
+        });
+      })
+      // Aborted while waiting: this tab stopped before its turn came.
+      .catch(() => undefined);
+
+    const release = () => {
+      clearInterval(heartbeat);
+      closeSocket();
+      if (owner && holding()) storage.removeItem(PRESENCE_FLAG_KEY);
+      owner = false;
+      releaseLock?.();
+    };
+    // No pagehide handler here: the browser frees the lock (and closes the socket) itself when
+    // the tab goes away, and a page restored from the back-forward cache keeps its turn.
+    return () => {
+      stopped = true;
+      controller.abort();
+      release();
+    };
+  }
 
   const tick = () => {
     if (stopped) return;
     const holder = readHolder(storage);
     if (!holder || holder.id === id || Date.now() - holder.at > STALE_MS) {
       const claimed = !!socket;
-      storage.setItem(PRESENCE_FLAG_KEY, JSON.stringify({ id, at: Date.now() }));
+      writeFlag();
       if (!claimed) {
         setTimeout(() => {
-          if (holding()) open();
+          if (holding()) open(holding);
         }, SETTLE_MS);
       }
     } else if (socket) {
-      socket.onclose = null;
-      socket.close();
-      socket = null;
+      closeSocket();
     }
   };
 
   const release = () => {
     if (holding()) storage.removeItem(PRESENCE_FLAG_KEY);
-    if (socket) {
-      socket.onclose = null;
-      socket.close();
-      socket = null;
-    }
+    closeSocket();
   };
 
   const onStorage = (event: StorageEvent) => {
