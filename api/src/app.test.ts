@@ -5,6 +5,7 @@ import {
   ROOT_FIELD,
   type SiteConstants,
 } from 'contracts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from './lib/validation';
@@ -24,6 +25,9 @@ beforeAll(async () => {
   t.app.post('/api/test/echo', { config: { csrf: false } }, async (request) =>
     parse(bodySchema, request.body),
   );
+  t.app.get('/api/test/big', async () => ({
+    items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: 'Анна' })),
+  }));
   t.app.get('/api/test/limited', async (_request, reply) => {
     reply.header('retry-after', '30');
     throw Object.assign(new Error('Rate limit exceeded'), { statusCode: 429 });
@@ -52,6 +56,31 @@ describe('site endpoints', () => {
     const body = response.json<SiteConstants>();
     expect(body.siteSlogan.ru).toMatch(/[а-я]/i);
     expect(body.siteSlogan.en).toMatch(/^[A-Z]/);
+  });
+});
+
+describe('compression', () => {
+  it('compresses API answers for browsers that accept it, and leaves others plain', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/test/big' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const expected = plain.json();
+
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/big',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(expected);
+
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/big',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(expected);
   });
 });
 

@@ -43,6 +43,10 @@ async function main(): Promise<void> {
   if (!(rateLimitFactor > 0)) {
     throw new Error(`RATE_LIMIT_FACTOR must be a number above 0, not "${env.RATE_LIMIT_FACTOR}"`);
   }
+  const listingCacheMs = Number(env.LISTING_CACHE_MS ?? 2_000);
+  if (!Number.isInteger(listingCacheMs) || listingCacheMs < 0) {
+    throw new Error(`LISTING_CACHE_MS must be a whole number of milliseconds, not "${env.LISTING_CACHE_MS}"`);
+  }
   const secret = env.AUTH_SECRET || (await localSecret(path.join(path.dirname(dataDir), 'auth-secret')));
   const app = await buildApp({
     database: { url: env.DATABASE_URL || undefined, dataDir },
@@ -59,6 +63,7 @@ async function main(): Promise<void> {
     devPages: development,
     // E2E runs and load tests from one address raise the limits (e.g. RATE_LIMIT_FACTOR=50).
     rateLimits: scaledRateLimits(rateLimitFactor),
+    listingCacheMs,
   });
 
   const result = await seed(app.db);

@@ -83,5 +83,5 @@ try {
   for (const file of report.firstLoad.files)
     console.log(`  ${String(file.gzipKiB).padStart(7)}  ${file.url}`);
 } finally {
-  server.stop();
+  await server.stop();
 }

@@ -7,8 +7,12 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export async function startServer(port = 18300, env = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+/** `dataDir` reuses an embedded database (a fresh one otherwise); `env.DATABASE_URL` uses PostgreSQL. */
+export async function startServer(
+  port = 18300,
+  env = {},
+  dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-')),
+) {
   const child = spawn(
     path.join(root, 'api', 'node_modules', '.bin', 'tsx'),
     [path.join(root, 'api', 'src', 'server.ts')],
@@ -29,7 +33,8 @@ export async function startServer(port = 18300, env = {}) {
   const base = `http://localhost:${port}`;
   for (let attempt = 0; attempt < 240; attempt += 1) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, child, stop: () => child.kill('SIGTERM') };
+      if ((await fetch(`${base}/api/health`)).ok)
+        return { base, child, dataDir, stop: () => stopChild(child) };
     } catch {
       // not up yet
     }
@@ -37,6 +42,15 @@ export async function startServer(port = 18300, env = {}) {
   }
   child.kill('SIGKILL');
   throw new Error('server did not start');
+}
+
+/** Stops a server and waits until it has exited (its database is closed and can be reopened). */
+export function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
 
 export const chromiumOptions = {

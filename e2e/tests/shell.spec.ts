@@ -18,3 +18,18 @@ test('the header shows the slogan and the language switch changes shell texts an
   await page.reload();
   await expect(page.getByRole('link', { name: 'Prices' }).first()).toBeVisible();
 });
+
+test('every request a visitor’s first page load makes finishes (the page goes network-idle)', async ({
+  page,
+}) => {
+  const open = new Set<string>();
+  page.on('request', (request) => open.add(`${request.method()} ${request.url()}`));
+  const done = (request: { method(): string; url(): string }) =>
+    open.delete(`${request.method()} ${request.url()}`);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  await page.goto('/');
+  await expect(page.getByTestId('model-card').first()).toBeVisible();
+  // Includes the profile check that answers 401 and the refresh attempt it sets off.
+  await expect.poll(() => [...open], { timeout: 5_000 }).toEqual([]);
+});

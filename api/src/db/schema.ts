@@ -231,20 +231,37 @@ export const modelProfiles = pgTable(
       ),
       // The listing reads only visible rows, filtered by category and/or city, newest bump
       // first; partial indexes keep hidden rows out of them. Top placement (`top_until >
-      // now()`) depends on the clock, so it cannot be indexed: it orders a handful of rows.
+      // now()`) depends on the clock, so it cannot lead an index: the listing reads the few
+      // active tops on their own (model_profiles_top_idx) and the rest in index order. The
+      // trailing `top_until` lets that "not top now" filter run on the index alone, so a deep
+      // page skips its offset without reading the table.
       index('model_profiles_listing_category_idx')
-        .on(t.category, t.bumpedAt.desc().nullsLast(), t.publishedAt.desc(), t.id.desc())
+        .on(t.category, t.bumpedAt.desc().nullsLast(), t.publishedAt.desc(), t.id.desc(), t.topUntil)
         .where(visible),
       index('model_profiles_listing_city_idx')
-        .on(t.cityId, t.category, t.bumpedAt.desc().nullsLast(), t.publishedAt.desc(), t.id.desc())
+        .on(
+          t.cityId,
+          t.category,
+          t.bumpedAt.desc().nullsLast(),
+          t.publishedAt.desc(),
+          t.id.desc(),
+          t.topUntil,
+        )
         .where(visible),
       // Metro narrows a Moscow or St Petersburg list the most; the online filter is the header
       // counter's link, so both get their own partial indexes in listing order.
       index('model_profiles_listing_metro_idx')
-        .on(t.metroId, t.category, t.bumpedAt.desc().nullsLast(), t.publishedAt.desc(), t.id.desc())
+        .on(
+          t.metroId,
+          t.category,
+          t.bumpedAt.desc().nullsLast(),
+          t.publishedAt.desc(),
+          t.id.desc(),
+          t.topUntil,
+        )
         .where(visible),
       index('model_profiles_listing_online_idx')
-        .on(t.category, t.bumpedAt.desc().nullsLast(), t.publishedAt.desc(), t.id.desc())
+        .on(t.category, t.bumpedAt.desc().nullsLast(), t.publishedAt.desc(), t.id.desc(), t.topUntil)
         .where(sql`${visible} and ${t.isOnline} = true`),
       index('model_profiles_top_idx').on(t.cityId, t.topUntil).where(sql`${t.topUntil} is not null`),
       index('model_profiles_account_idx').on(t.accountId),

@@ -57,6 +57,23 @@ describe('api client', () => {
     expect(calls.map((call) => call.url)).toEqual(['/api/profile', '/api/auth/refresh', '/api/profile']);
   });
 
+  it('reads every response to the end, also the ones it throws away', async () => {
+    // A fetch whose body is never read never finishes in the browser and keeps the page busy.
+    const responses: Response[] = [];
+    let refreshed = false;
+    serve((url) => {
+      const response = url.endsWith('/auth/refresh')
+        ? json(refreshed ? 401 : 200, {})
+        : json(refreshed ? 200 : 401, { code: 'UNAUTHORIZED' });
+      if (url.endsWith('/auth/refresh')) refreshed = true;
+      responses.push(response);
+      return response;
+    });
+    await api.get('/profile');
+    expect(responses).toHaveLength(3);
+    expect(responses.map((response) => response.bodyUsed)).toEqual([true, true, true]);
+  });
+
   it('shares one refresh between concurrent 401s and gives up when refresh fails', async () => {
     serve((url) => (url.endsWith('/auth/refresh') ? json(401, {}) : json(401, { code: 'UNAUTHORIZED' })));
     const results = await Promise.allSettled([api.get('/profile'), api.get('/notifications')]);

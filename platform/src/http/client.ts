@@ -35,10 +35,22 @@ export function buildUrl(path: string, query?: Query): string {
 
 let refreshing: Promise<boolean> | null = null;
 
+/**
+ * Reads and drops a body nobody needs. A fetch whose body is never read stays open in the
+ * browser (it never "finishes"), holding its connection and keeping the page from ever going
+ * network-idle.
+ */
+async function discard(response: Response): Promise<void> {
+  await response.arrayBuffer().catch(() => undefined);
+}
+
 /** One refresh at a time: concurrent 401s wait for the same refresh call. */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= send('/auth/refresh', { method: 'POST' })
-    .then((response) => response.ok)
+    .then(async (response) => {
+      await discard(response);
+      return response.ok;
+    })
     .catch(() => false)
     .finally(() => {
       refreshing = null;
@@ -71,7 +83,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (response.status === 401 && !options.retried && !path.startsWith('/auth/')) {
-    if (await refreshSession()) return apiRequest<T>(path, { ...options, retried: true });
+    if (await refreshSession()) {
+      await discard(response);
+      return apiRequest<T>(path, { ...options, retried: true });
+    }
   }
 
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);

@@ -46,6 +46,9 @@ export const listingOrder: SQL[] = [
   sql`${modelProfiles.id} desc nulls last`,
 ];
 
+/** The listing order without its first key: exactly the order of the partial listing indexes. */
+const bumpOrder: SQL[] = listingOrder.slice(1);
+
 /** What a card shows; select it from model_profiles joined to cities and (left) metro_stations. */
 export const cardColumns = {
   id: modelProfiles.id,
@@ -112,38 +115,69 @@ export function toCardWithPhoto(
 
 export function createModelRepository(db: Database) {
   return {
+    /**
+     * One page of the listing. The order's first key, an active top placement, depends on the
+     * clock and so cannot lead an index; sorting every matching row by it would cost a sort of
+     * the whole category on every request. Instead the active tops (a few paid slots) are read
+     * on their own, and the rest come straight off a partial listing index in bump order; only
+     * the page's ids are then joined to their city, metro and first photo.
+     */
     async list(query: ModelListQuery, locale: Locale): Promise<ModelListResponse> {
       const page = query.page ?? 1;
+      const offset = (page - 1) * LISTING_PAGE_SIZE;
       const where = and(...listingFilters(query));
+      // One instant for every part of the page, so a placement ending meanwhile is in one part only.
+      const at = new Date();
+      const topNow = sql`${modelProfiles.topUntil} > ${at}`;
+      const notTopNow = sql`(${modelProfiles.topUntil} is null or ${modelProfiles.topUntil} <= ${at})`;
+
+      const [tops, totals] = await Promise.all([
+        db
+          .select({ id: modelProfiles.id })
+          .from(modelProfiles)
+          .where(and(where, topNow))
+          .orderBy(...bumpOrder),
+        db.select({ total: count() }).from(modelProfiles).where(where),
+      ]);
+      const topIds = tops.map((row) => row.id);
+      const pageTops = topIds.slice(offset, offset + LISTING_PAGE_SIZE);
+      const wanted = LISTING_PAGE_SIZE - pageTops.length;
+      const rest =
+        wanted > 0
+          ? await db
+              .select({ id: modelProfiles.id })
+              .from(modelProfiles)
+              .where(and(where, notTopNow))
+              .orderBy(...bumpOrder)
+              .limit(wanted)
+              .offset(Math.max(0, offset - topIds.length))
+          : [];
+      const ids = [...pageTops, ...rest.map((row) => row.id)];
 
       const firstPhoto = firstPhotoOf(db);
-
-      const [rows, totals] = await Promise.all([
-        db
-          .select({
-            ...cardColumns,
-            photoUrl: firstPhoto.url,
-            photoWidth: firstPhoto.width,
-            photoHeight: firstPhoto.height,
-          })
-          .from(modelProfiles)
-          .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
-          .leftJoin(metroStations, eq(metroStations.id, modelProfiles.metroId))
-          .leftJoinLateral(firstPhoto, sql`true`)
-          .where(where)
-          .orderBy(...listingOrder)
-          .limit(LISTING_PAGE_SIZE)
-          .offset((page - 1) * LISTING_PAGE_SIZE),
-        db
-          .select({ total: count() })
-          .from(modelProfiles)
-          .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
-          .where(where),
-      ]);
+      const rows = ids.length
+        ? await db
+            .select({
+              ...cardColumns,
+              photoUrl: firstPhoto.url,
+              photoWidth: firstPhoto.width,
+              photoHeight: firstPhoto.height,
+            })
+            .from(modelProfiles)
+            .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
+            .leftJoin(metroStations, eq(metroStations.id, modelProfiles.metroId))
+            .leftJoinLateral(firstPhoto, sql`true`)
+            .where(inArray(modelProfiles.id, ids))
+        : [];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const topSet = new Set(pageTops);
 
       const total = totals[0]?.total ?? 0;
       return {
-        items: rows.map((row) => toCardWithPhoto(row, locale)),
+        items: ids.flatMap((id) => {
+          const row = byId.get(id);
+          return row ? [toCardWithPhoto({ ...row, isTop: topSet.has(id) }, locale)] : [];
+        }),
         total,
         page,
         perPage: LISTING_PAGE_SIZE,
@@ -246,7 +280,12 @@ const rangeColumns = {
 export function listingFilters(query: ModelListQuery): SQL[] {
   const filters: SQL[] = [profileIsVisible];
   if (query.category) filters.push(eq(modelProfiles.category, query.category));
-  if (query.city) filters.push(eq(cities.slug, query.city));
+  // By id through a one-row lookup, so the city's listing index applies without a join.
+  if (query.city) {
+    filters.push(
+      sql`${modelProfiles.cityId} = (select ${cities.id} from ${cities} where ${cities.slug} = ${query.city})`,
+    );
+  }
   if (query.metro !== undefined) filters.push(eq(modelProfiles.metroId, query.metro));
   // Literal `true` rather than a parameter so the planner can use the partial online index.
   if (query.online === 'true') filters.push(sql`${modelProfiles.isOnline} = true`);

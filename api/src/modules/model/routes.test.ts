@@ -189,6 +189,38 @@ describe('GET /api/model', () => {
     ]);
   });
 
+  it('carries top placements over a page boundary, then continues with the rest in order', async () => {
+    const city = await createCity(t.db);
+    const tops = [];
+    for (let i = 0; i < LISTING_PAGE_SIZE + 5; i++) {
+      tops.push(
+        await createProfile(t.db, {
+          cityId: city.id,
+          topUntil: hoursAhead(24),
+          publishedAt: hoursAgo(100 + i),
+        }),
+      );
+    }
+    const rest = [];
+    for (let i = 0; i < 7; i++) {
+      rest.push(await createProfile(t.db, { cityId: city.id, publishedAt: hoursAgo(1 + i) }));
+    }
+
+    const first = await listPage(`?city=${city.slug}&page=1`);
+    const second = await listPage(`?city=${city.slug}&page=2`);
+
+    expect(first.total).toBe(tops.length + rest.length);
+    expect(first.items.map((item) => item.id)).toEqual(tops.slice(0, LISTING_PAGE_SIZE).map((p) => p.id));
+    expect(second.items.map((item) => item.id)).toEqual([
+      ...tops.slice(LISTING_PAGE_SIZE).map((p) => p.id),
+      ...rest.map((p) => p.id),
+    ]);
+    expect(second.items.map((item) => item.isTop)).toEqual([
+      ...tops.slice(LISTING_PAGE_SIZE).map(() => true),
+      ...rest.map(() => false),
+    ]);
+  });
+
   it('keeps pages stable and disjoint when many profiles tie on every ordering column', async () => {
     const city = await createCity(t.db);
     const publishedAt = hoursAgo(6);

@@ -3,10 +3,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
 import { parse } from '../../lib/validation';
+import { createListingCache } from './listing-cache';
 import { createModelRepository } from './repository';
 
-export const modelRoutes: FastifyPluginAsync = async (fastify) => {
+export interface ModelRoutesOptions {
+  /** How long a listing page may be served from memory; 0 reads the database every time. */
+  listingCacheMs?: number;
+}
+
+export const modelRoutes: FastifyPluginAsync<ModelRoutesOptions> = async (fastify, options) => {
   const models = createModelRepository(fastify.db);
+  const listingCache = createListingCache(options.listingCacheMs ?? 0);
 
   fastify.get(
     '/model',
@@ -20,9 +27,14 @@ export const modelRoutes: FastifyPluginAsync = async (fastify) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = parse(modelListQuerySchema, request.query);
-      return models.list(query, pickLocale(request.headers['accept-language']));
+      const locale = pickLocale(request.headers['accept-language']);
+      const page = await listingCache.get(query, locale, () => models.list(query, locale));
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('vary', 'Accept-Language')
+        .send(page);
     },
   );
 

@@ -21,7 +21,7 @@ export function OnlineCounter() {
       aria-label={t('online.label', { count: count ?? 0 })}
     >
       <span className={styles.dot} aria-hidden="true" />
-      <span>{count ?? '–'}</span>
+      <span className={styles.count}>{count ?? '–'}</span>
       <span className={styles.caption}>{t('online.caption')}</span>
     </Link>
   );

@@ -1,0 +1,8 @@
+DROP INDEX "model_profiles_listing_category_idx";--> statement-breakpoint
+DROP INDEX "model_profiles_listing_city_idx";--> statement-breakpoint
+DROP INDEX "model_profiles_listing_metro_idx";--> statement-breakpoint
+DROP INDEX "model_profiles_listing_online_idx";--> statement-breakpoint
+CREATE INDEX "model_profiles_listing_category_idx" ON "model_profiles" USING btree ("category","bumped_at" DESC NULLS LAST,"published_at" DESC NULLS LAST,"id" DESC NULLS LAST,"top_until") WHERE "model_profiles"."status" in ('active', 'published') and "model_profiles"."is_blocked" = false;--> statement-breakpoint
+CREATE INDEX "model_profiles_listing_city_idx" ON "model_profiles" USING btree ("city_id","category","bumped_at" DESC NULLS LAST,"published_at" DESC NULLS LAST,"id" DESC NULLS LAST,"top_until") WHERE "model_profiles"."status" in ('active', 'published') and "model_profiles"."is_blocked" = false;--> statement-breakpoint
+CREATE INDEX "model_profiles_listing_metro_idx" ON "model_profiles" USING btree ("metro_id","category","bumped_at" DESC NULLS LAST,"published_at" DESC NULLS LAST,"id" DESC NULLS LAST,"top_until") WHERE "model_profiles"."status" in ('active', 'published') and "model_profiles"."is_blocked" = false;--> statement-breakpoint
+CREATE INDEX "model_profiles_listing_online_idx" ON "model_profiles" USING btree ("category","bumped_at" DESC NULLS LAST,"published_at" DESC NULLS LAST,"id" DESC NULLS LAST,"top_until") WHERE "model_profiles"."status" in ('active', 'published') and "model_profiles"."is_blocked" = false and "model_profiles"."is_online" = true;

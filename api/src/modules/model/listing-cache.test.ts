@@ -1,0 +1,66 @@
+import type { ModelListQuery } from 'contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { createListingCache } from './listing-cache';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('listing cache', () => {
+  it('reads a page once while it is fresh, whatever order the query fields came in', async () => {
+    const cache = createListingCache(60_000);
+    const compute = vi.fn(async () => ({ items: [1, 2] }));
+    const a = await cache.get({ category: 'elite', page: 2 } as ModelListQuery, 'ru', compute);
+    const b = await cache.get({ page: 2, category: 'elite' } as ModelListQuery, 'ru', compute);
+    expect(a).toBe('{"items":[1,2]}');
+    expect(b).toBe(a);
+    expect(compute).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps pages of other queries and other languages apart', async () => {
+    const cache = createListingCache(60_000);
+    const compute = vi.fn(async () => ({}));
+    await cache.get({ category: 'elite' } as ModelListQuery, 'ru', compute);
+    await cache.get({ category: 'elite' } as ModelListQuery, 'en', compute);
+    await cache.get({ category: 'bdsm' } as ModelListQuery, 'ru', compute);
+    await cache.get({ category: 'elite', page: 2 } as ModelListQuery, 'ru', compute);
+    expect(compute).toHaveBeenCalledTimes(4);
+  });
+
+  it('lets requests arriving during a read share it', async () => {
+    const cache = createListingCache(60_000);
+    let release: (value: unknown) => void = () => undefined;
+    const compute = vi.fn(() => new Promise((resolve) => (release = resolve)));
+    const pending = Array.from({ length: 20 }, () => cache.get({} as ModelListQuery, 'ru', compute));
+    release({ total: 3 });
+    expect(new Set(await Promise.all(pending))).toEqual(new Set(['{"total":3}']));
+    expect(compute).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads again once a page is older than its lifetime, or after clear()', async () => {
+    const cache = createListingCache(40);
+    let n = 0;
+    const compute = async () => ({ n: ++n });
+    expect(await cache.get({} as ModelListQuery, 'ru', compute)).toBe('{"n":1}');
+    await wait(80);
+    expect(await cache.get({} as ModelListQuery, 'ru', compute)).toBe('{"n":2}');
+    cache.clear();
+    expect(await cache.get({} as ModelListQuery, 'ru', compute)).toBe('{"n":3}');
+  });
+
+  it('does not keep a failed read', async () => {
+    const cache = createListingCache(60_000);
+    await expect(
+      cache.get({} as ModelListQuery, 'ru', async () => {
+        throw new Error('database down');
+      }),
+    ).rejects.toThrow('database down');
+    expect(await cache.get({} as ModelListQuery, 'ru', async () => ({ ok: true }))).toBe('{"ok":true}');
+  });
+
+  it('reads every time with a lifetime of 0', async () => {
+    const cache = createListingCache(0);
+    const compute = vi.fn(async () => ({}));
+    await cache.get({} as ModelListQuery, 'ru', compute);
+    await cache.get({} as ModelListQuery, 'ru', compute);
+    expect(compute).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,48 @@
+import type { Locale, ModelListQuery } from 'contracts';
+import { LRUCache } from 'lru-cache';
+
+/** Distinct filter combinations kept; visitors mostly open a few category and city pages. */
+const MAX_ENTRIES = 1_000;
+
+export interface ListingCache {
+  /** The serialised page for this query and locale, computed at most once per `ttlMs`. */
+  get(query: ModelListQuery, locale: Locale, compute: () => Promise<unknown>): Promise<string>;
+  /** Forget every page, for a change this instance made (a profile published, bumped or blocked). */
+  clear(): void;
+}
+
+/** One key per distinct query, whatever order its fields came in. */
+function keyOf(query: ModelListQuery, locale: Locale): string {
+  const fields = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return `${locale}|${JSON.stringify(fields)}`;
+}
+
+/**
+ * A short-lived cache of listing pages. The listing is public and the same for every visitor, so
+ * under load most requests can share one database read: pages live `ttlMs`, and requests arriving
+ * while a page is being read wait for that read instead of starting their own (lru-cache's
+ * `fetch` coalesces them). A page is therefore at most `ttlMs` old; `ttlMs` 0 turns it off.
+ */
+export function createListingCache(ttlMs: number): ListingCache {
+  if (ttlMs <= 0) {
+    return {
+      get: async (_query, _locale, compute) => JSON.stringify(await compute()),
+      clear: () => undefined,
+    };
+  }
+  const cache = new LRUCache<string, string, () => Promise<unknown>>({
+    max: MAX_ENTRIES,
+    ttl: ttlMs,
+    fetchMethod: async (_key, _stale, { context }) => JSON.stringify(await context()),
+  });
+  return {
+    async get(query, locale, compute) {
+      const page = await cache.fetch(keyOf(query, locale), { context: compute });
+      if (page === undefined) throw new Error('listing cache returned nothing');
+      return page;
+    },
+    clear: () => cache.clear(),
+  };
+}

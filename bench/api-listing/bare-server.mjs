@@ -1,0 +1,17 @@
+// The yardstick: a bare Fastify route on the same machine, answering with a fixed listing page
+// (the same bytes the real route returned), so the ratio shows what the listing's own work costs.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { root } from '../lib/server.mjs';
+
+const fastify = createRequire(path.join(root, 'api', 'package.json'))('fastify');
+const [port, payloadFile] = process.argv.slice(2);
+const payload = readFileSync(payloadFile, 'utf8');
+
+const app = fastify({ logger: false });
+app.get('/api/model', (_request, reply) => {
+  reply.header('content-type', 'application/json; charset=utf-8').send(payload);
+});
+await app.listen({ port: Number(port), host: '127.0.0.1' });
+process.send?.('ready');

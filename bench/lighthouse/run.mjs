@@ -1,0 +1,69 @@
+// Lighthouse mobile performance of the listing `/` and a profile page, against the production
+// build served by the real server on a fresh embedded database (see README.md).
+//   node bench/lighthouse/run.mjs        RUNS (3) runs per page; the median run is reported.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumOptions, root, startServer } from '../lib/server.mjs';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+
+const server = await startServer(18320);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? chromiumOptions.executablePath,
+  chromeFlags: ['--headless=new', ...chromiumOptions.args],
+});
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function audit(url) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    // Default config: mobile form factor, simulated slow 4G and a 4x slower CPU.
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      output: 'json',
+      logLevel: 'error',
+    });
+    const metric = (id) => lhr.audits[id]?.numericValue ?? null;
+    runs.push({
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcpMs: Math.round(metric('first-contentful-paint')),
+      lcpMs: Math.round(metric('largest-contentful-paint')),
+      tbtMs: Math.round(metric('total-blocking-time')),
+      speedIndexMs: Math.round(metric('speed-index')),
+      cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+      opportunities: Object.values(lhr.audits)
+        .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 50)
+        .map((a) => `${a.id} (${Math.round(a.details.overallSavingsMs)} ms)`),
+    });
+  }
+  const score = median(runs.map((r) => r.score));
+  return { url: url.replace(server.base, ''), median: runs.find((r) => r.score === score), runs };
+}
+
+try {
+  const listing = await (await fetch(`${server.base}/api/model?category=individual&page=1`)).json();
+  const profileId = listing.items[0].id;
+  const pages = [await audit(`${server.base}/`), await audit(`${server.base}/girl/${profileId}`)];
+  const report = { date: new Date().toISOString(), runsPerPage: RUNS, pages };
+  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(
+    path.join(root, 'bench', 'results', 'lighthouse.json'),
+    `${JSON.stringify(report, null, 2)}\n`,
+  );
+
+  console.log(`Lighthouse mobile, median of ${RUNS} runs`);
+  console.log('page            score   FCP ms   LCP ms   TBT ms   SI ms    CLS');
+  for (const { url, median: m } of pages) {
+    console.log(
+      `${url.padEnd(16)}${String(m.score).padStart(5)}${String(m.fcpMs).padStart(9)}${String(m.lcpMs).padStart(9)}${String(m.tbtMs).padStart(9)}${String(m.speedIndexMs).padStart(8)}${String(m.cls).padStart(7)}`,
+    );
+    if (m.opportunities.length) console.log(`  opportunities: ${m.opportunities.join(', ')}`);
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
