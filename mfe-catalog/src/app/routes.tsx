@@ -1,11 +1,16 @@
 import { registerNamespace, routePatterns } from 'platform';
 import { Route, Routes } from 'react-router-dom';
+import { prefetchListing } from '../features/listing/api/get-models';
 import { ListingPage } from '../features/listing/components/listing-page';
+import { prefetchModel } from '../features/model/api/get-model';
 import { ModelPage } from '../features/model/components/model-page';
 import { PricePage } from '../features/price/components/price-page';
 import { CatalogNotFound } from './catalog-not-found';
 
 registerNamespace('catalog', new URL('locales/', __webpack_public_path__).href);
+// The page's data starts loading with the catalog's code, not after the first render.
+if (!prefetchListing(window.location.pathname, window.location.search))
+  prefetchModel(window.location.pathname);
 
 /** Everything the catalog owns; the shell mounts this below `*`, so full paths match. */
 export default function CatalogRoutes() {

@@ -18,6 +18,11 @@ function LocationProbe() {
 
 export function renderAt(url: string, element: ReactElement) {
   queryClient.clear();
+  return renderAtKeepingCache(url, element);
+}
+
+/** Like renderAt, but with whatever the shared query cache already holds. */
+export function renderAtKeepingCache(url: string, element: ReactElement) {
   return render(
     <PlatformProviders>
       <MemoryRouter initialEntries={[url]}>

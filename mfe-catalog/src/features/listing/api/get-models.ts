@@ -1,6 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ModelListQueryInput, ModelListResponse } from 'contracts';
-import { api } from 'platform';
+import { api, queryClient, routePatterns } from 'platform';
+import { matchPath } from 'react-router-dom';
+import { parseListingParams, toModelListQuery } from '../model/listing-params';
 
 export const getModels = (query: ModelListQueryInput, signal?: AbortSignal) =>
   api.get<ModelListResponse>('/model', { ...query }, signal);
@@ -13,3 +15,21 @@ export const modelsQueryOptions = (query: ModelListQueryInput) =>
   });
 
 export const useModels = (query: ModelListQueryInput) => useQuery(modelsQueryOptions(query));
+
+/**
+ * Starts reading the listing a page at `pathname` + `search` shows, if it is a listing page, into
+ * the shared query cache. Called when the catalog's code arrives, so the data is on its way
+ * while React renders and translations load, instead of after.
+ */
+export function prefetchListing(
+  pathname: string,
+  search: string,
+  client: QueryClient = queryClient,
+): boolean {
+  const match = matchPath(routePatterns.category, pathname) ?? matchPath(routePatterns.home, pathname);
+  if (!match) return false;
+  const params = parseListingParams(match.params.category, new URLSearchParams(search));
+  if (!params) return false;
+  void client.prefetchQuery(modelsQueryOptions(toModelListQuery(params)));
+  return true;
+}

@@ -1,6 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ModelDetails } from 'contracts';
-import { api } from 'platform';
+import { api, queryClient, routePatterns } from 'platform';
+import { matchPath } from 'react-router-dom';
+
+/** What a profile id in the URL looks like; anything else is "not found" without asking. */
+export const MODEL_ID_PATTERN = /^[1-9]\d{0,8}$/;
 
 export const getModel = (id: number, signal?: AbortSignal) =>
   api.get<ModelDetails>(`/model/${id}`, undefined, signal);
@@ -12,3 +16,11 @@ export const modelQueryOptions = (id: number) =>
   });
 
 export const useModel = (id: number) => useQuery(modelQueryOptions(id));
+
+/** Starts reading the profile a `/girl/{id}` page shows, as soon as the catalog's code arrives. */
+export function prefetchModel(pathname: string, client: QueryClient = queryClient): boolean {
+  const id = matchPath(routePatterns.model, pathname)?.params.id ?? '';
+  if (!MODEL_ID_PATTERN.test(id)) return false;
+  void client.prefetchQuery(modelQueryOptions(Number(id)));
+  return true;
+}

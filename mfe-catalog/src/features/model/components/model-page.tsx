@@ -6,7 +6,7 @@ import { useParams } from 'react-router-dom';
 import { Badge, Button, Skeleton } from 'shared-ui';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { useCountView } from '../api/count-view';
-import { useModel } from '../api/get-model';
+import { MODEL_ID_PATTERN, useModel } from '../api/get-model';
 import styles from './model-page.module.css';
 
 // Radix tabs and dialogs stay out of the listing's first load: they come with this page's data.
@@ -15,11 +15,9 @@ const ComplaintDialog = lazy(() =>
   import('./complaint-dialog').then((module) => ({ default: module.ComplaintDialog })),
 );
 
-const ID_PATTERN = /^[1-9]\d{0,8}$/;
-
 export function ModelPage() {
   const { id = '' } = useParams();
-  if (!ID_PATTERN.test(id)) return <NotFound />;
+  if (!MODEL_ID_PATTERN.test(id)) return <NotFound />;
   return <ModelById id={Number(id)} />;
 }
 

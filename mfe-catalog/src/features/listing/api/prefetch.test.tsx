@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import { queryClient } from 'platform';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import CatalogRoutes from '../../../app/routes';
+import { createModelCard, createModelDetails, createModelList } from '../../../testing/builders';
+import { renderAtKeepingCache } from '../../../testing/render';
+import { prefetchModel } from '../../model/api/get-model';
+import { prefetchListing } from './get-models';
+
+const requested: URL[] = [];
+const modelCalls = () => requested.filter((url) => url.pathname.startsWith('/api/model'));
+
+beforeEach(() => {
+  requested.length = 0;
+  queryClient.clear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost');
+      requested.push(url);
+      if (url.pathname === '/api/model/7') return Response.json(createModelDetails({ id: 7, name: 'Seven' }));
+      if (url.pathname === '/api/model') {
+        return Response.json(createModelList([createModelCard({ id: 1, name: 'Early' })]));
+      }
+      return Response.json({ items: [] });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('page data started with the catalog code', () => {
+  it('reads the listing of a listing URL once, and the page then renders from it', async () => {
+    expect(prefetchListing('/category/elite', '?page=2&city=moscow')).toBe(true);
+    await vi.waitFor(() => expect(modelCalls()).toHaveLength(1));
+    const url = modelCalls()[0];
+    expect(url?.searchParams.get('category')).toBe('elite');
+    expect(url?.searchParams.get('page')).toBe('2');
+    expect(url?.searchParams.get('city')).toBe('moscow');
+
+    renderAtKeepingCache('/category/elite?page=2&city=moscow', <CatalogRoutes />);
+    const [card] = await screen.findAllByTestId('model-card');
+    expect(card?.textContent).toContain('Early');
+    expect(modelCalls()).toHaveLength(1);
+  });
+
+  it('reads the profile of a profile URL once', async () => {
+    expect(prefetchListing('/girl/7', '')).toBe(false);
+    expect(prefetchModel('/girl/7')).toBe(true);
+    await vi.waitFor(() => expect(modelCalls()).toHaveLength(1));
+    renderAtKeepingCache('/girl/7', <CatalogRoutes />);
+    expect(await screen.findByRole('heading', { name: /Seven/ })).toBeTruthy();
+    expect(modelCalls().filter((url) => url.pathname === '/api/model/7')).toHaveLength(1);
+  });
+
+  it('reads nothing for other pages or malformed ids', () => {
+    expect(prefetchListing('/price', '')).toBe(false);
+    expect(prefetchListing('/category/unknown', '')).toBe(false);
+    expect(prefetchModel('/girl/abc')).toBe(false);
+    expect(prefetchModel('/price')).toBe(false);
+    expect(requested).toHaveLength(0);
+  });
+});
