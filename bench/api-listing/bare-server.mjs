@@ -6,7 +6,8 @@ import path from 'node:path';
 import { root } from '../lib/server.mjs';
 
 const fastify = createRequire(path.join(root, 'api', 'package.json'))('fastify');
-const [port, payloadFile] = process.argv.slice(2);
+const [port = '18311', payloadFile] = process.argv.slice(2);
+if (!payloadFile) throw new Error('usage: bare-server.mjs <port> <payload.json>');
 const payload = readFileSync(payloadFile, 'utf8');
 
 const app = fastify({ logger: false });

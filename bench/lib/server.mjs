@@ -47,10 +47,12 @@ export async function startServer(
 /** Stops a server and waits until it has exited (its database is closed and can be reopened). */
 export function stopChild(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  return /** @type {Promise<void>} */ (
+    new Promise((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    })
+  );
 }
 
 export const chromiumOptions = {

@@ -21,27 +21,41 @@ async function audit(url) {
   const runs = [];
   for (let run = 0; run < RUNS; run += 1) {
     // Default config: mobile form factor, simulated slow 4G and a 4x slower CPU.
-    const { lhr } = await lighthouse(url, {
+    const result = await lighthouse(url, {
       port: chrome.port,
       onlyCategories: ['performance'],
       output: 'json',
       logLevel: 'error',
     });
-    const metric = (id) => lhr.audits[id]?.numericValue ?? null;
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    /** @param {string} id */
+    const metric = (id) => {
+      const value = lhr.audits[id]?.numericValue;
+      if (value === undefined) throw new Error(`Lighthouse measured no ${id} for ${url}`);
+      return value;
+    };
+    /** @param {{ details?: unknown }} audit */
+    const savingsMs = (audit) => {
+      const details = /** @type {{ type?: string, overallSavingsMs?: number } | undefined} */ (audit.details);
+      return details?.type === 'opportunity' ? (details.overallSavingsMs ?? 0) : 0;
+    };
     runs.push({
-      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       fcpMs: Math.round(metric('first-contentful-paint')),
       lcpMs: Math.round(metric('largest-contentful-paint')),
       tbtMs: Math.round(metric('total-blocking-time')),
       speedIndexMs: Math.round(metric('speed-index')),
       cls: Number(metric('cumulative-layout-shift').toFixed(3)),
       opportunities: Object.values(lhr.audits)
-        .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 50)
-        .map((a) => `${a.id} (${Math.round(a.details.overallSavingsMs)} ms)`),
+        .filter((audit) => savingsMs(audit) > 50)
+        .map((audit) => `${audit.id} (${Math.round(savingsMs(audit))} ms)`),
     });
   }
   const score = median(runs.map((r) => r.score));
-  return { url: url.replace(server.base, ''), median: runs.find((r) => r.score === score), runs };
+  const middle = runs.find((r) => r.score === score) ?? runs[0];
+  if (!middle) throw new Error('no Lighthouse runs');
+  return { url: url.replace(server.base, ''), median: middle, runs };
 }
 
 try {
