@@ -6,6 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DatabaseConfig } from './db/client';
+import { type TrustProxy, trustNearestHops } from './lib/trust-proxy';
 import { type AuthRateLimitOptions, resolveRateLimits } from './modules/auth/rate-limits';
 import { authRoutes } from './modules/auth/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -55,11 +56,18 @@ export interface AppOptions {
   rateLimits?: AuthRateLimitOptions | undefined;
   /** How long a listing page may be served from memory (the server's default is 2 s); 0 = off. */
   listingCacheMs?: number;
+  /** Which proxies' `X-Forwarded-For` names the client (see `parseTrustProxy`); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // A hop count is what proxy-addr's number form does: trust the nearest `n` addresses.
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? trustNearestHops(options.trustProxy)
+        : (options.trustProxy ?? false),
     // Malformed URLs (bad percent-encoding, over-long params) get our error body, not Fastify's.
     frameworkErrors: (error, request, reply) => replyWithError(error, request, reply),
     // The shell's catch-all route receives a whole deep link as one parameter.

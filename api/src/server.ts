@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { seed } from './db/seed';
+import { parseTrustProxy } from './lib/trust-proxy';
 import { DEFAULT_ADMIN_EMAIL, derivedPassword, seedAccounts } from './db/seed-accounts';
 import { scaledRateLimits } from './modules/auth/rate-limits';
 import { findBuiltApps } from './plugins/static';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(listingCacheMs) || listingCacheMs < 0) {
     throw new Error(`LISTING_CACHE_MS must be a whole number of milliseconds, not "${env.LISTING_CACHE_MS}"`);
   }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const secret = env.AUTH_SECRET || (await localSecret(path.join(path.dirname(dataDir), 'auth-secret')));
   const app = await buildApp({
     database: { url: env.DATABASE_URL || undefined, dataDir },
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     // E2E runs and load tests from one address raise the limits (e.g. RATE_LIMIT_FACTOR=50).
     rateLimits: scaledRateLimits(rateLimitFactor),
     listingCacheMs,
+    trustProxy,
   });
 
   const result = await seed(app.db);

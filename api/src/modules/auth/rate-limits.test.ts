@@ -175,3 +175,55 @@ describe('rate limits', () => {
     expect(scaledRateLimits(0.01).restoreLinkPerEmail.max).toBe(1);
   });
 });
+
+describe('rate limits behind a trusted proxy', () => {
+  const PROXY = '10.0.0.1';
+  let behind: TestApp;
+
+  beforeAll(async () => {
+    behind = await createTestApp({ trustProxy: [PROXY] });
+  });
+
+  afterAll(async () => {
+    await behind?.close();
+  });
+
+  /** A browser whose requests reach the API from `remoteAddress`, naming `forwardedFor` as the client. */
+  async function browserVia(remoteAddress: string, forwardedFor: string) {
+    const headers = { 'x-forwarded-for': forwardedFor, 'accept-language': 'en' };
+    const first = await behind.app.inject({ method: 'GET', url: '/api/health', remoteAddress, headers });
+    const cookies = Object.fromEntries(first.cookies.map((cookie) => [cookie.name, cookie.value]));
+    return (email: string) =>
+      behind.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'wrong-guess' },
+        remoteAddress,
+        cookies,
+        headers: { ...headers, 'x-csrf-token': cookies.csrf_token ?? '' },
+      });
+  }
+
+  it('count each client the proxy forwards on its own, not the proxy as one visitor', async () => {
+    const { max, windowSeconds } = DEFAULT_AUTH_RATE_LIMITS.loginPerIp;
+    const first = await browserVia(PROXY, '198.51.100.1');
+    for (let i = 0; i < max; i++) {
+      expect((await first(`proxied${i}@example.test`)).statusCode).toBe(401);
+    }
+    expectLimited(await first('proxied-more@example.test'), windowSeconds);
+    // Another visitor behind the same proxy still signs in.
+    const second = await browserVia(PROXY, '198.51.100.2');
+    expect((await second('second@example.test')).statusCode).toBe(401);
+  });
+
+  it('ignore X-Forwarded-For from an address that is not the trusted proxy', async () => {
+    const { max, windowSeconds } = DEFAULT_AUTH_RATE_LIMITS.loginPerIp;
+    for (let i = 0; i < max; i++) {
+      // Each attempt claims to come from somewhere new; the count stays with the real address.
+      const post = await browserVia('203.0.113.200', `198.51.100.${100 + i}`);
+      expect((await post(`forged${i}@example.test`)).statusCode).toBe(401);
+    }
+    const post = await browserVia('203.0.113.200', '198.51.100.250');
+    expectLimited(await post('forged-more@example.test'), windowSeconds);
+  });
+});
