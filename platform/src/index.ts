@@ -12,7 +12,14 @@ export {
   refreshSession,
 } from './http/client';
 export { useLocalized } from './i18n/use-localized';
-export { currentLocale, i18n, LOCALE_STORAGE_KEY, registerNamespace, storedLocale } from './i18n/i18n';
+export {
+  currentLocale,
+  i18n,
+  LOCALE_STORAGE_KEY,
+  loadRegisteredNamespaces,
+  registerNamespace,
+  storedLocale,
+} from './i18n/i18n';
 export { PlatformProviders } from './providers';
 export { createQueryClient, queryClient } from './query/query-client';
 export type { RemoteName, RemoteRegistry, RemoteRoutesModule } from './remotes/remotes';

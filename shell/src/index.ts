@@ -1,15 +1,22 @@
 import {
   fetchRegistry,
+  loadRegisteredNamespaces,
+  loadRemoteRoutes,
   preloadRemoteFor,
   type RemoteRegistry,
   registerNamespace,
   registerRegistry,
+  remoteForPath,
 } from 'platform';
 import { createElement, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 
+/** The longest the first render waits for the page's remote and texts before showing what it has. */
+const FIRST_RENDER_WAIT_MS = 3_000;
+
 registerNamespace('shell', new URL('/locales/', window.location.href).href);
+const shellTexts = loadRegisteredNamespaces().catch(() => undefined);
 
 function render(): void {
   const root = document.getElementById('root');
@@ -18,12 +25,30 @@ function render(): void {
   if (root) startTransition(() => createRoot(root).render(createElement(App)));
 }
 
-// A registry that cannot be read leaves every remote area showing its fallback; the shell still renders.
-fetchRegistry()
-  .catch((): RemoteRegistry => ({}))
-  .then((registry) => {
-    registerRegistry(registry);
-    // The page's own remote starts downloading now, while the shell renders, not after it.
+/**
+ * The page's remote code and every text it needs, before the first render. Rendering earlier
+ * would commit loading fallbacks, and React holds back the content that replaces a fallback
+ * until 300 ms after it was shown: the page would appear later, not sooner.
+ */
+async function pageReady(): Promise<void> {
+  // A registry that cannot be read leaves every remote area showing its fallback; the shell still renders.
+  const registry = await fetchRegistry().catch((): RemoteRegistry => ({}));
+  registerRegistry(registry);
+  const name = remoteForPath(window.location.pathname);
+  if (name) {
+    // Fetches the remote's entry and routes chunk side by side, then runs them.
     preloadRemoteFor(window.location.pathname);
-  })
-  .finally(render);
+    // A failing remote is the remote area's business: it shows its fallback and a Retry button.
+    await loadRemoteRoutes(name).catch(() => undefined);
+  }
+  await Promise.all([shellTexts, loadRegisteredNamespaces().catch(() => undefined)]);
+}
+
+let rendered = false;
+const renderOnce = () => {
+  if (rendered) return;
+  rendered = true;
+  render();
+};
+void pageReady().finally(renderOnce);
+window.setTimeout(renderOnce, FIRST_RENDER_WAIT_MS);

@@ -36,6 +36,16 @@ export function sharedSingletons(appDir) {
   };
 }
 
+/** Everything but the lazily loaded `shared-ui/` entries goes into the host's first script. */
+function eagerCore(shared) {
+  return Object.fromEntries(
+    Object.entries(shared).map(([key, options]) => [
+      key,
+      key === 'shared-ui/' ? options : { ...options, eager: true },
+    ]),
+  );
+}
+
 /**
  * @param {object} o
  * @param {string} o.appDir       absolute path of the app
@@ -123,7 +133,7 @@ export function createConfig({ appDir, name, kind, exposes = {}, port, mode }) {
         ...(isRemote
           ? { filename: 'remoteEntry.js', exposes, manifest: true }
           : { remotes: {}, manifest: false }),
-        shared: sharedSingletons(appDir),
+        shared: isRemote || dev ? sharedSingletons(appDir) : eagerCore(sharedSingletons(appDir)),
         // 'version-first' would fetch every registered remote's entry to compare versions the
         // first time anything shared loads, so one dead remote could break unrelated lazy imports.
         shareStrategy: 'loaded-first',

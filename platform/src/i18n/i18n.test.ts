@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n, LOCALE_STORAGE_KEY, registerNamespace } from './i18n';
+import { i18n, LOCALE_STORAGE_KEY, loadRegisteredNamespaces, registerNamespace } from './i18n';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,6 +30,29 @@ describe('i18n', () => {
     expect(i18n.t('hello', { ns: 'probe' })).toBe('привет');
     expect(i18n.options.maxRetries).toBe(5);
     expect(i18n.options.retryTimeout).toBe(350);
+  });
+
+  it('loads every registered namespace at once, each from its own app, only the platform texts bundled', async () => {
+    registerNamespace('first', 'http://localhost/first/locales/');
+    registerNamespace('second', 'http://localhost/mfe/second/locales/');
+    const requested: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requested.push(url);
+        return new Response(JSON.stringify({ name: url }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+
+    await loadRegisteredNamespaces();
+    expect(i18n.t('name', { ns: 'first' })).toBe('http://localhost/first/locales/ru.json');
+    expect(i18n.t('name', { ns: 'second' })).toBe('http://localhost/mfe/second/locales/ru.json');
+    // Nothing is asked of a server for the bundled platform namespace.
+    expect(requested.every((url) => url.includes('/locales/'))).toBe(true);
+    expect(requested).toContain('http://localhost/mfe/second/locales/ru.json');
   });
 
   it('remembers the chosen language and sets the document language', async () => {

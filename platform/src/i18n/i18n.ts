@@ -19,6 +19,14 @@ export function registerNamespace(ns: string, baseUrl: string): void {
   namespaceBases.set(ns, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
 }
 
+/**
+ * Loads the current language of every namespace registered so far (the shell's and those of the
+ * remotes whose code has run). Loads already under way are shared, not repeated.
+ */
+export async function loadRegisteredNamespaces(): Promise<void> {
+  await i18n.loadNamespaces([...namespaceBases.keys()]);
+}
+
 function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
