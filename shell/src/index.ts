@@ -10,15 +10,18 @@ import {
 } from 'platform';
 import { createElement, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
 
 /** The longest the first render waits for the page's remote and texts before showing what it has. */
 const FIRST_RENDER_WAIT_MS = 3_000;
 
 registerNamespace('shell', new URL('/locales/', window.location.href).href);
 const shellTexts = loadRegisteredNamespaces().catch(() => undefined);
+// The layout's code arrives while the registry and the page's remote load, and starts up in a
+// task of its own rather than inside this script's (one long task becomes two shorter ones).
+const appModule = import('./app/app');
 
-function render(): void {
+async function render(): Promise<void> {
+  const { App } = await appModule;
   const root = document.getElementById('root');
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole tree (input stays responsive while the page builds).
@@ -48,7 +51,7 @@ let rendered = false;
 const renderOnce = () => {
   if (rendered) return;
   rendered = true;
-  render();
+  void render();
 };
 void pageReady().finally(renderOnce);
 window.setTimeout(renderOnce, FIRST_RENDER_WAIT_MS);
