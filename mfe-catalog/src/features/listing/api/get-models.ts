@@ -2,6 +2,7 @@ import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tan
 import type { ModelListQueryInput, ModelListResponse } from 'contracts';
 import { api, queryClient, routePatterns } from 'platform';
 import { matchPath } from 'react-router-dom';
+import { EAGER_CARDS, preloadImages } from '../../../lib/preload-images';
 import { parseListingParams, toModelListQuery } from '../model/listing-params';
 
 export const getModels = (query: ModelListQueryInput, signal?: AbortSignal) =>
@@ -30,6 +31,12 @@ export function prefetchListing(
   if (!match) return false;
   const params = parseListingParams(match.params.category, new URLSearchParams(search));
   if (!params) return false;
-  void client.prefetchQuery(modelsQueryOptions(toModelListQuery(params)));
+  const options = modelsQueryOptions(toModelListQuery(params));
+  void client.prefetchQuery(options).then(() => {
+    const page = client.getQueryData(options.queryKey);
+    preloadImages(
+      (page?.items ?? []).slice(0, EAGER_CARDS).flatMap((model) => (model.photo ? [model.photo.url] : [])),
+    );
+  });
   return true;
 }

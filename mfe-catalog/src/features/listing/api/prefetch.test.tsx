@@ -20,7 +20,12 @@ beforeEach(() => {
       requested.push(url);
       if (url.pathname === '/api/model/7') return Response.json(createModelDetails({ id: 7, name: 'Seven' }));
       if (url.pathname === '/api/model') {
-        return Response.json(createModelList([createModelCard({ id: 1, name: 'Early' })]));
+        return Response.json(
+          createModelList([
+            createModelCard({ id: 1, name: 'Early' }),
+            ...[2, 3, 4, 5, 6].map((id) => createModelCard({ id })),
+          ]),
+        );
       }
       return Response.json({ items: [] });
     }),
@@ -29,7 +34,13 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
 });
+
+const preloadedImages = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) =>
+    link.getAttribute('href'),
+  );
 
 describe('page data started with the catalog code', () => {
   it('reads the listing of a listing URL once, and the page then renders from it', async () => {
@@ -53,6 +64,20 @@ describe('page data started with the catalog code', () => {
     renderAtKeepingCache('/girl/7', <CatalogRoutes />);
     expect(await screen.findByRole('heading', { name: /Seven/ })).toBeTruthy();
     expect(modelCalls().filter((url) => url.pathname === '/api/model/7')).toHaveLength(1);
+  });
+
+  it("starts the first screen's photos as soon as the data is here, once each", async () => {
+    prefetchListing('/', '');
+    await vi.waitFor(() => expect(preloadedImages()).toHaveLength(4));
+    expect(preloadedImages()).toEqual([1, 2, 3, 4].map((id) => `/media/placeholder/${id}.svg`));
+
+    prefetchModel('/girl/7');
+    await vi.waitFor(() => expect(preloadedImages()).toContain('/media/placeholder/7.svg'));
+    // A page showing the same photos again adds no second preload of them.
+    prefetchListing('/', '?page=2');
+    await vi.waitFor(() => expect(modelCalls()).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(preloadedImages()).toHaveLength(5);
   });
 
   it('reads nothing for other pages or malformed ids', () => {

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { countFilters, type ListingParams, listingHref, NO_FILTERS } from '../model/listing-params';
 import styles from './listing-results.module.css';
 import { ModelCard } from '../../../components/model-card';
+import { EAGER_CARDS } from '../../../lib/preload-images';
 import { Pagination } from './pagination';
 
 const SKELETON_CARDS = 8;
@@ -59,7 +60,7 @@ export function ListingResults({
       <ul className={styles.grid} data-testid="model-list">
         {items.map((model, index) => (
           <li key={model.id}>
-            <ModelCard model={model} eager={index < 4} />
+            <ModelCard model={model} eager={index < EAGER_CARDS} />
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ModelDetails } from 'contracts';
 import { api, queryClient, routePatterns } from 'platform';
 import { matchPath } from 'react-router-dom';
+import { preloadImages } from '../../../lib/preload-images';
 
 /** What a profile id in the URL looks like; anything else is "not found" without asking. */
 export const MODEL_ID_PATTERN = /^[1-9]\d{0,8}$/;
@@ -21,6 +22,10 @@ export const useModel = (id: number) => useQuery(modelQueryOptions(id));
 export function prefetchModel(pathname: string, client: QueryClient = queryClient): boolean {
   const id = matchPath(routePatterns.model, pathname)?.params.id ?? '';
   if (!MODEL_ID_PATTERN.test(id)) return false;
-  void client.prefetchQuery(modelQueryOptions(Number(id)));
+  const options = modelQueryOptions(Number(id));
+  void client.prefetchQuery(options).then(() => {
+    const photo = client.getQueryData(options.queryKey)?.photos[0];
+    if (photo) preloadImages([photo.url]);
+  });
   return true;
 }
