@@ -46,6 +46,25 @@ test('a model registers with the code from the mail and lands in /profile', asyn
   expect(await page.evaluate(() => localStorage.getItem('refresh'))).toBe('true');
 });
 
+test('the code mail is in the language chosen on the site, not the browser’s', async ({ browser }) => {
+  // A Russian browser whose visitor switched the site to English.
+  const context = await browser.newContext({ locale: 'ru-RU' });
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  const page = await context.newPage();
+  const email = uniqueEmail('english');
+  await page.goto('/register/girl');
+  await expect(page).toHaveTitle('Model registration');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret-1');
+  await page.getByLabel('Repeat the password', { exact: true }).fill('secret-1');
+  await page.getByRole('button', { name: 'Get the code' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail' })).toBeVisible();
+
+  const mail = await waitForMail(context.request, email, 'registration_code');
+  expect(mail.text).toContain('Your code to complete registration');
+  await context.close();
+});
+
 test('an advertiser registers and lands in /advister', async ({ page, request }) => {
   const email = uniqueEmail('ads');
   await page.goto('/register/girl');

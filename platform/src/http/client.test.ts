@@ -44,6 +44,16 @@ describe('api client', () => {
     expect(calls[1]?.init.body).toBe('{"code":"ABC"}');
   });
 
+  it("tells the API the site's language, also after the visitor switches it", async () => {
+    serve(() => json(200, { ok: true }));
+    await api.get('/constants');
+    await i18n.changeLanguage('en');
+    await api.post('/auth/send-restore-link', { email: 'a@b.c' });
+
+    expect(new Headers(calls[0]?.init.headers).get('accept-language')).toBe('ru');
+    expect(new Headers(calls[1]?.init.headers).get('accept-language')).toBe('en');
+  });
+
   it('refreshes the session once on 401 and retries the request', async () => {
     let refreshed = false;
     serve((url) => {

@@ -1,4 +1,5 @@
 import { appConfig } from '../config';
+import { currentLocale } from '../i18n/i18n';
 import { ApiError, errorCodeFor } from './api-error';
 
 export const CSRF_COOKIE = 'csrf_token';
@@ -60,7 +61,9 @@ export function refreshSession(): Promise<boolean> {
 
 function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The site's language, not the browser's: texts the API writes (mails, notifications,
+  // messages) follow the language the visitor chose here.
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLocale() };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') {
     const csrf = readCookie(CSRF_COOKIE);
