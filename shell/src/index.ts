@@ -15,7 +15,8 @@ import { createRoot } from 'react-dom/client';
 const FIRST_RENDER_WAIT_MS = 3_000;
 
 registerNamespace('shell', new URL('/locales/', window.location.href).href);
-const shellTexts = loadRegisteredNamespaces().catch(() => undefined);
+// The shell's texts start with its code; later loads of the same namespace join this one.
+loadRegisteredNamespaces().catch(() => undefined);
 // The layout's code arrives while the registry and the page's remote load, and starts up in a
 // task of its own rather than inside this script's (one long task becomes two shorter ones).
 const appModule = import('./app/app');
@@ -44,7 +45,8 @@ async function pageReady(): Promise<void> {
     // A failing remote is the remote area's business: it shows its fallback and a Retry button.
     await loadRemoteRoutes(name).catch(() => undefined);
   }
-  await Promise.all([shellTexts, loadRegisteredNamespaces().catch(() => undefined)]);
+  // The shell's and, now that its code has run, the remote's.
+  await loadRegisteredNamespaces().catch(() => undefined);
 }
 
 let rendered = false;

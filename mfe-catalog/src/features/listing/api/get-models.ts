@@ -31,12 +31,14 @@ export function prefetchListing(
   if (!match) return false;
   const params = parseListingParams(match.params.category, new URLSearchParams(search));
   if (!params) return false;
-  const options = modelsQueryOptions(toModelListQuery(params));
-  void client.prefetchQuery(options).then(() => {
-    const page = client.getQueryData(options.queryKey);
-    preloadImages(
-      (page?.items ?? []).slice(0, EAGER_CARDS).flatMap((model) => (model.photo ? [model.photo.url] : [])),
-    );
-  });
+  // A failed read is not reported here: the page's own query shows the error and its retry.
+  client
+    .fetchQuery(modelsQueryOptions(toModelListQuery(params)))
+    .then((page) =>
+      preloadImages(
+        page.items.slice(0, EAGER_CARDS).flatMap((model) => (model.photo ? [model.photo.url] : [])),
+      ),
+    )
+    .catch(() => undefined);
   return true;
 }

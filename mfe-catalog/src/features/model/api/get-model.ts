@@ -22,10 +22,10 @@ export const useModel = (id: number) => useQuery(modelQueryOptions(id));
 export function prefetchModel(pathname: string, client: QueryClient = queryClient): boolean {
   const id = matchPath(routePatterns.model, pathname)?.params.id ?? '';
   if (!MODEL_ID_PATTERN.test(id)) return false;
-  const options = modelQueryOptions(Number(id));
-  void client.prefetchQuery(options).then(() => {
-    const photo = client.getQueryData(options.queryKey)?.photos[0];
-    if (photo) preloadImages([photo.url]);
-  });
+  // A failed read is not reported here: the page's own query shows "not found" or the error.
+  client
+    .fetchQuery(modelQueryOptions(Number(id)))
+    .then((model) => preloadImages(model.photos.slice(0, 1).map((photo) => photo.url)))
+    .catch(() => undefined);
   return true;
 }
