@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     trustProxy,
   });
 
-  const result = await seed(app.db);
+  const result = await seed(app.db, { demoOnline: development });
   // Production gets an administrator only from ADMIN_PASSWORD, and no demo accounts; elsewhere
   // the passwords are derived from the local secret, and development prints them below.
   const adminPassword = env.ADMIN_PASSWORD || (production ? undefined : derivedPassword(secret, 'admin'));

@@ -62,6 +62,7 @@ export {
   type OkResponse,
   type ProfileResponse,
   type RegistrationCodeSentResponse,
+  type SessionResponse,
   type ResendRegistrationCodeBody,
   type RestorePasswordBody,
   type SendRegistrationCodeBody,
@@ -127,4 +128,4 @@ export {
   type RecommendationsBody,
   type RecommendationsResponse,
 } from './api/recommendations';
-export type { StreamingCountResponse } from './api/streams';
+export type { OnlineModelsResponse, StreamingCountResponse } from './api/streams';

@@ -236,7 +236,14 @@ export const modelProfiles = pgTable(
       // trailing `top_until` lets that "not top now" filter run on the index alone, so a deep
       // page skips its offset without reading the table.
       index('model_profiles_listing_category_idx')
-        .on(t.category, t.bumpedAt.desc().nullsLast(), t.publishedAt.desc(), t.id.desc(), t.topUntil)
+        .on(
+          t.category,
+          t.bumpedAt.desc().nullsLast(),
+          t.publishedAt.desc(),
+          t.id.desc(),
+          t.topUntil,
+          t.expiresAt,
+        )
         .where(visible),
       index('model_profiles_listing_city_idx')
         .on(
@@ -246,6 +253,7 @@ export const modelProfiles = pgTable(
           t.publishedAt.desc(),
           t.id.desc(),
           t.topUntil,
+          t.expiresAt,
         )
         .where(visible),
       // Metro narrows a Moscow or St Petersburg list the most; the online filter is the header
@@ -258,10 +266,18 @@ export const modelProfiles = pgTable(
           t.publishedAt.desc(),
           t.id.desc(),
           t.topUntil,
+          t.expiresAt,
         )
         .where(visible),
       index('model_profiles_listing_online_idx')
-        .on(t.category, t.bumpedAt.desc().nullsLast(), t.publishedAt.desc(), t.id.desc(), t.topUntil)
+        .on(
+          t.category,
+          t.bumpedAt.desc().nullsLast(),
+          t.publishedAt.desc(),
+          t.id.desc(),
+          t.topUntil,
+          t.expiresAt,
+        )
         .where(sql`${visible} and ${t.isOnline} = true`),
       index('model_profiles_top_idx').on(t.cityId, t.topUntil).where(sql`${t.topUntil} is not null`),
       index('model_profiles_account_idx').on(t.accountId),
@@ -269,7 +285,33 @@ export const modelProfiles = pgTable(
   },
 );
 
-export const profileIsVisible: SQL = visibleWhere(modelProfiles.status, modelProfiles.isBlocked);
+/**
+ * A profile a visitor may see: a visible status, not blocked, and its paid time not over (a
+ * profile without an expiry date, as the demo's oldest, does not expire). The expiry depends on
+ * the clock, so it cannot be part of the partial indexes' predicate; the indexes carry
+ * `expires_at` as a trailing column instead, so the check still runs on the index alone.
+ */
+export const profileIsVisible: SQL = sql`${visibleWhere(modelProfiles.status, modelProfiles.isBlocked)} and (${modelProfiles.expiresAt} is null or ${modelProfiles.expiresAt} > now())`;
+
+/**
+ * A model's broadcasts. A stream is live from `started_at` until `ended_at` is set; the header's
+ * live figure counts the live ones. The streams feature writes them; until then there are none.
+ */
+export const liveStreams = pgTable(
+  'live_streams',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => modelProfiles.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    // At most one live stream per profile.
+    uniqueIndex('live_streams_live_profile_key').on(t.profileId).where(sql`${t.endedAt} is null`),
+  ],
+);
 
 export const modelServices = pgTable(
   'model_services',

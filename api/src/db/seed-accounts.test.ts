@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../testing/agent';
-import { createAccount } from '../testing/builders';
+import { createAccount, createProfile } from '../testing/builders';
 import { createTestApp, type TestApp } from '../testing/create-test-app';
-import { accounts } from './schema';
+import { accounts, modelProfiles } from './schema';
 import { derivedPassword, seedAccounts } from './seed-accounts';
 
 let t: TestApp;
@@ -60,5 +60,30 @@ describe('seeded accounts', () => {
       { created: false, passwordWorks: false },
     ]);
     expect(await t.db.select().from(accounts).where(eq(accounts.role, 'admin'))).toHaveLength(1);
+  });
+
+  it('give the demo model the first listed profile nobody owns, once', async () => {
+    const app = await createTestApp();
+    try {
+      await createProfile(app.db, { status: 'draft' });
+      const listed = await createProfile(app.db, { status: 'active' });
+      await createProfile(app.db, { status: 'active' });
+      await seedAccounts(app.db, { demoPassword: 'demo-password-1' });
+      const [model] = await app.db.select().from(accounts).where(eq(accounts.email, 'model@anketa.local'));
+      const owned = await app.db
+        .select()
+        .from(modelProfiles)
+        .where(eq(modelProfiles.accountId, model?.id ?? -1));
+      expect(owned.map((profile) => profile.id)).toEqual([listed.id]);
+
+      await seedAccounts(app.db, { demoPassword: 'demo-password-1' });
+      const ownedAgain = await app.db
+        .select()
+        .from(modelProfiles)
+        .where(eq(modelProfiles.accountId, model?.id ?? -1));
+      expect(ownedAgain).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
   });
 });

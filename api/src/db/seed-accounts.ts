@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { hmac } from '../lib/tokens';
 import type { Database } from './client';
-import { accounts } from './schema';
+import { accounts, modelProfiles } from './schema';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@anketa.local';
 
@@ -59,7 +59,7 @@ export async function seedAccounts(db: Database, options: SeedAccountsOptions): 
     password: string,
     accountType: AccountType,
     role: AccountRole,
-  ): Promise<void> {
+  ): Promise<number | null> {
     const [created] = await db
       .insert(accounts)
       .values({ email, passwordHash: await hashPassword(password), accountType, role })
@@ -67,16 +67,17 @@ export async function seedAccounts(db: Database, options: SeedAccountsOptions): 
       .returning({ id: accounts.id });
     if (created) {
       result.push({ label, email, role, password, created: true, passwordWorks: true });
-      return;
+      return created.id;
     }
     const [existing] = await db
       .select()
       .from(accounts)
       .where(sql`lower(${accounts.email}) = lower(${email})`);
     // An address someone registered as an ordinary user is never promoted here.
-    if (!existing || existing.role !== role) return;
+    if (!existing || existing.role !== role) return null;
     const passwordWorks = await verifyPassword(existing.passwordHash, password);
     result.push({ label, email: existing.email, role, password, created: false, passwordWorks });
+    return null;
   }
 
   const [anyAdmin] = await db
@@ -88,7 +89,15 @@ export async function seedAccounts(db: Database, options: SeedAccountsOptions): 
   }
   if (options.demoPassword) {
     for (const demo of DEMO_ACCOUNTS) {
-      await ensure(demo.label, demo.email, options.demoPassword, demo.accountType, 'user');
+      const id = await ensure(demo.label, demo.email, options.demoPassword, demo.accountType, 'user');
+      // The demo model owns the first listed demo profile, so her cabinet has something in it
+      // and her presence shows on the site.
+      if (id !== null && demo.accountType === 'girl') {
+        await db.execute(sql`update ${modelProfiles} set account_id = ${id}
+          where ${modelProfiles.id} = (select ${modelProfiles.id} from ${modelProfiles}
+            where ${modelProfiles.accountId} is null and ${modelProfiles.status} = 'active'
+              and ${modelProfiles.isBlocked} = false order by ${modelProfiles.id} limit 1)`);
+      }
     }
   }
   const adminMissing = !anyAdmin && !result.some((account) => account.role === 'admin');

@@ -12,7 +12,7 @@ let seedMs = 0;
 beforeAll(async () => {
   t = await createTestApp();
   const started = performance.now();
-  const result = await seed(t.db);
+  const result = await seed(t.db, { demoOnline: true });
   seedMs = performance.now() - started;
   expect(result).toEqual({ seeded: true, profiles: DEFAULT_PROFILE_COUNT });
 });
@@ -90,6 +90,25 @@ describe('seed', () => {
     expect(linked?.n).toBe(DEFAULT_PROFILE_COUNT);
     const catalogue = await t.db.select().from(services);
     expect(new Set(catalogue.map((s) => s.category)).size).toBe(6);
+  });
+
+  it('keeps every listed demo profile within its paid time', async () => {
+    const rows = await profiles();
+    const listed = rows.filter((p) => p.status === 'active' || p.status === 'published');
+    expect(listed.every((p) => p.expiresAt && p.expiresAt.getTime() > Date.now())).toBe(true);
+    const expired = rows.filter((p) => p.status === 'expired');
+    expect(expired.every((p) => p.expiresAt && p.expiresAt.getTime() < Date.now())).toBe(true);
+  });
+
+  it('shows demo profiles online only when asked to (development), and the same data either way', async () => {
+    const withOnline = await profiles();
+    await t.db.delete(modelProfiles);
+    await seed(t.db);
+    const without = await profiles();
+    expect(without.some((p) => p.isOnline)).toBe(false);
+    expect(without.map((p) => [p.name, p.cityId, p.status])).toEqual(
+      withOnline.map((p) => [p.name, p.cityId, p.status]),
+    );
   });
 
   it('does nothing when the database already has profiles', async () => {

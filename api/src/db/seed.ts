@@ -49,6 +49,11 @@ export interface SeedOptions {
   seed?: number;
   /** The moment "recently bumped" and "top until" are measured from. */
   now?: Date;
+  /**
+   * Show about a fifth of the demo profiles as online. Only for development: in production a
+   * profile is online only while its model has her cabinet open or streams.
+   */
+  demoOnline?: boolean;
 }
 
 export interface SeedResult {
@@ -85,7 +90,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
 
     const catalog = await seedCatalog(tx);
     const drafts = Array.from({ length: profileCount }, (_, index) =>
-      buildProfile(random, catalog, index, now),
+      buildProfile(random, catalog, index, now, options.demoOnline ?? false),
     );
     limitTopSlots(drafts, now);
 
@@ -224,7 +229,13 @@ const STATUS_WEIGHTS: [ProfileStatus, number][] = [
   ['cancel', 1],
 ];
 
-function buildProfile(random: Random, catalog: Catalog, index: number, now: Date): ProfileDraft {
+function buildProfile(
+  random: Random,
+  catalog: Catalog,
+  index: number,
+  now: Date,
+  demoOnline: boolean,
+): ProfileDraft {
   // The first profiles go round every city and category, so even a small seed covers them all.
   const city = catalog.cities[index] ?? random.weighted(catalog.cities, (c) => c.weight);
   const category = CATEGORIES[index] ?? random.weighted(CATEGORIES, (c) => CATEGORY_WEIGHTS[c]);
@@ -254,7 +265,8 @@ function buildProfile(random: Random, catalog: Catalog, index: number, now: Date
   const expiresAt = publishedAt
     ? status === 'expired'
       ? new Date(now.getTime() - random.int(1, 10) * DAY_MS)
-      : new Date(publishedAt.getTime() + 30 * DAY_MS)
+      : // Paid up to three months ahead, so every listed demo profile is still within its time.
+        new Date(publishedAt.getTime() + 90 * DAY_MS)
     : null;
   const createdAt = new Date((publishedAt ?? now).getTime() - random.int(1, 72) * HOUR_MS);
 
@@ -291,7 +303,8 @@ function buildProfile(random: Random, catalog: Catalog, index: number, now: Date
     status,
     isBlocked,
     blockReason: isBlocked ? random.pick(BLOCK_REASONS) : null,
-    isOnline: random.chance(0.2),
+    // Drawn either way, so the rest of the demo data is the same with and without it.
+    isOnline: random.chance(0.2) && demoOnline,
     hasVideo: random.chance(0.15),
     topUntil,
     bumpedAt,

@@ -7,11 +7,17 @@ import type { WebSocket } from '@fastify/websocket';
  */
 const require = createRequire(import.meta.url);
 const ws = createRequire(require.resolve('@fastify/websocket'))('ws') as {
-  WebSocket: new (url: string, options?: { autoPong?: boolean }) => WebSocket;
+  WebSocket: new (url: string, options?: WebSocketOptions) => WebSocket;
 };
 
+export interface WebSocketOptions {
+  autoPong?: boolean;
+  /** Request headers of the handshake, e.g. the session's cookies. */
+  headers?: Record<string, string>;
+}
+
 /** Opens a socket and waits until the handshake is done; rejects if the server refuses it. */
-export function openWebSocket(url: string, options: { autoPong?: boolean } = {}): Promise<WebSocket> {
+export function openWebSocket(url: string, options: WebSocketOptions = {}): Promise<WebSocket> {
   const socket = new ws.WebSocket(url, options);
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(socket));

@@ -113,6 +113,16 @@ export interface ProfileResponse {
   locale: Locale;
 }
 
+/**
+ * GET /api/auth/session: who is signed in, answered without an error for a guest. `profile` is
+ * null for a guest; `canRefresh` says a refresh cookie is there, so POST /api/auth/refresh may
+ * bring the session back (an expired access token).
+ */
+export interface SessionResponse {
+  profile: ProfileResponse | null;
+  canRefresh: boolean;
+}
+
 /** POST /api/auth/send-registration-code and resend-registration-code */
 export interface RegistrationCodeSentResponse {
   /** Seconds until resend-registration-code accepts another request: the client's countdown. */

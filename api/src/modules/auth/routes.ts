@@ -4,6 +4,7 @@ import {
   type OkResponse,
   type ProfileResponse,
   type RegistrationCodeSentResponse,
+  type SessionResponse,
   resendRegistrationCodeBodySchema,
   restorePasswordBodySchema,
   sendRegistrationCodeBodySchema,
@@ -257,6 +258,27 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
       if (sessionId) await fastify.sessions.revoke(sessionId, 'logout');
       reply.endSession();
       return OK;
+    },
+  );
+
+  fastify.get(
+    '/auth/session',
+    {
+      config: {
+        docs: {
+          summary:
+            'Who is signed in: the profile, or null for a guest (not an error); canRefresh when a refresh cookie is there',
+          tags: TAGS,
+          responses: { 200: 'SessionResponse: { profile: ProfileResponse | null, canRefresh }' },
+        },
+      },
+    },
+    async (request, reply): Promise<SessionResponse> => {
+      reply.header('cache-control', 'no-store');
+      const account = request.auth ? await accounts.findById(request.auth.accountId) : null;
+      if (account) return { profile: toProfileResponse(account), canRefresh: false };
+      // The refresh cookie is sent only below /api/auth, which is why this call lives here.
+      return { profile: null, canRefresh: !!request.cookies[COOKIES.refresh] };
     },
   );
 

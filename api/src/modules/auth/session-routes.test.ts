@@ -1,4 +1,4 @@
-import type { ApiErrorBody, OkResponse, ProfileResponse } from 'contracts';
+import type { ApiErrorBody, OkResponse, ProfileResponse, SessionResponse } from 'contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions } from '../../db/schema';
@@ -164,5 +164,33 @@ describe('POST /api/auth/logout', () => {
     const response = await createAgent(t.app).post('/api/auth/logout');
     expect(response.statusCode).toBe(200);
     expect(response.json<OkResponse>()).toEqual({ ok: true });
+  });
+});
+
+describe('GET /api/auth/session', () => {
+  it('answers a guest without an error: no profile and nothing to refresh', async () => {
+    const response = await createAgent(t.app).get('/api/auth/session');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json<SessionResponse>()).toEqual({ profile: null, canRefresh: false });
+  });
+
+  it('answers the signed-in profile', async () => {
+    const { account, agent } = await signedIn({ accountType: 'girl' });
+    const response = await agent.get('/api/auth/session');
+    expect(response.statusCode).toBe(200);
+    expect(response.json<SessionResponse>()).toMatchObject({
+      profile: { email: account.email, accountType: 'girl', accountRole: 'user' },
+      canRefresh: false,
+    });
+  });
+
+  it('says a refresh may bring back a session whose access token is gone', async () => {
+    const { agent } = await signedIn();
+    agent.jar.delete('access_token');
+    const response = await agent.get('/api/auth/session');
+    expect(response.json<SessionResponse>()).toEqual({ profile: null, canRefresh: true });
+    expect((await agent.post('/api/auth/refresh')).statusCode).toBe(200);
+    expect((await agent.get('/api/auth/session')).json<SessionResponse>().profile).not.toBeNull();
   });
 });

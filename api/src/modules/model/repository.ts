@@ -185,6 +185,15 @@ export function createModelRepository(db: Database) {
       };
     },
 
+    /** Visible profiles whose model is online now (the header's figure). */
+    async onlineCount(): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(modelProfiles)
+        .where(and(profileIsVisible, sql`${modelProfiles.isOnline} = true`));
+      return row?.n ?? 0;
+    },
+
     /** The profile as a visitor sees it, or null when it is missing, hidden or blocked. */
     async findVisible(id: number, locale: Locale): Promise<ModelDetails | null> {
       const [row] = await db

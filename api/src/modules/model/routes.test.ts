@@ -9,7 +9,7 @@ import {
   PROFILE_STATUSES,
   type ServiceListResponse,
 } from 'contracts';
-import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, modelProfiles } from '../../db/schema';
 import { seed } from '../../db/seed';
@@ -20,7 +20,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seed(t.db, { profiles: 60 });
+  await seed(t.db, { profiles: 60, demoOnline: true });
 });
 
 afterAll(async () => {
@@ -63,6 +63,7 @@ async function countVisible(...conditions: SQL[]): Promise<number> {
       and(
         inArray(modelProfiles.status, ['active', 'published']),
         eq(modelProfiles.isBlocked, false),
+        or(isNull(modelProfiles.expiresAt), gt(modelProfiles.expiresAt, new Date())),
         ...conditions,
       ),
     );
@@ -260,6 +261,24 @@ describe('GET /api/model', () => {
     expect(result.total).toBe(1);
   });
 
+  it('stops listing a profile the moment its paid time is over, even before its status changes', async () => {
+    const city = await createCity(t.db);
+    const current = await createProfile(t.db, { cityId: city.id, expiresAt: hoursAhead(1), isOnline: true });
+    await createProfile(t.db, { cityId: city.id, expiresAt: hoursAgo(1), isOnline: true });
+    await createProfile(t.db, {
+      cityId: city.id,
+      expiresAt: hoursAgo(1),
+      isOnline: true,
+      topUntil: hoursAhead(24),
+    });
+
+    for (const query of [`?city=${city.slug}`, `?city=${city.slug}&online=true`]) {
+      const result = await listPage(query);
+      expect(result.items.map((item) => item.id)).toEqual([current.id]);
+      expect(result.total).toBe(1);
+    }
+  });
+
   it('shows each card with its first photo, city and metro', async () => {
     const city = await createCity(t.db);
     const profile = await createProfile(
@@ -425,6 +444,20 @@ describe('GET /api/services', () => {
   });
 });
 
+describe('GET /api/model/online-count', () => {
+  it('counts the visible profiles online now, not hidden, expired or offline ones', async () => {
+    const count = async () => (await get('/api/model/online-count')).json<{ count: number }>().count;
+    const before = await count();
+    expect(before).toBe(await countVisible(eq(modelProfiles.isOnline, true)));
+    await createProfile(t.db, { isOnline: true });
+    await createProfile(t.db, { isOnline: false });
+    await createProfile(t.db, { isOnline: true, isBlocked: true, blockReason: 'Повторная анкета' });
+    await createProfile(t.db, { isOnline: true, status: 'draft' });
+    await createProfile(t.db, { isOnline: true, expiresAt: hoursAgo(1) });
+    expect(await count()).toBe(before + 1);
+  });
+});
+
 describe('GET /api/model/:id', () => {
   it('answers the whole profile with services, photos in order, video and contacts', async () => {
     const profile = await createProfile(
@@ -503,12 +536,13 @@ describe('GET /api/model/:id', () => {
     ]);
   });
 
-  it('answers 404 MODEL_NOT_FOUND for missing, blocked and unpublished profiles alike', async () => {
+  it('answers 404 MODEL_NOT_FOUND for missing, blocked, unpublished and expired profiles alike', async () => {
     const blocked = await createProfile(t.db, { isBlocked: true, blockReason: 'Повторная анкета' });
     const draft = await createProfile(t.db, { status: 'draft' });
     const rejected = await createProfile(t.db, { status: 'rejected' });
+    const expired = await createProfile(t.db, { status: 'active', expiresAt: hoursAgo(1) });
 
-    for (const id of [999_999_999, blocked.id, draft.id, rejected.id]) {
+    for (const id of [999_999_999, blocked.id, draft.id, rejected.id, expired.id]) {
       const response = await get(`/api/model/${id}`);
       expect(response.statusCode).toBe(404);
       expect(response.json<ApiErrorBody>()).toEqual({

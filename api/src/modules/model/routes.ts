@@ -1,4 +1,4 @@
-import { idParamsSchema, modelListQuerySchema } from 'contracts';
+import { idParamsSchema, modelListQuerySchema, type OnlineModelsResponse } from 'contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
@@ -35,6 +35,25 @@ export const modelRoutes: FastifyPluginAsync<ModelRoutesOptions> = async (fastif
         .header('content-type', 'application/json; charset=utf-8')
         .header('vary', 'Accept-Language')
         .send(page);
+    },
+  );
+
+  // A static segment: the router prefers it to GET /model/:id.
+  fastify.get(
+    '/model/online-count',
+    {
+      config: {
+        docs: {
+          summary: 'How many visible profiles are online now: their model has her cabinet open or streams',
+          tags: ['catalog'],
+          responses: { 200: 'OnlineModelsResponse: { count }' },
+        },
+      },
+    },
+    async (_request, reply): Promise<OnlineModelsResponse> => {
+      // The header polls it; a few seconds of staleness saves a count per page view.
+      reply.header('cache-control', 'public, max-age=10');
+      return { count: await models.onlineCount() };
     },
   );
 

@@ -2,8 +2,13 @@ import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
 import type { OnlineCountResponse } from 'contracts';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { modelProfiles } from '../../db/schema';
+import { createAgent } from '../../testing/agent';
+import { createAccount, createProfile } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { closeWebSocket, eventually, openWebSocket } from '../../testing/websocket-client';
+import { createPresenceRepository } from './repository';
 import { presencePlugin } from './socket';
 import { createMemoryPresenceStore } from './store';
 
@@ -88,6 +93,95 @@ describe('presence over /ws/online', () => {
     const doc = (await t.app.inject('/api/docs')).json<{ paths: Record<string, unknown> }>();
     expect(doc.paths).toHaveProperty(['/ws/online', 'get']);
     expect(doc.paths).toHaveProperty(['/api/online-count', 'get']);
+  });
+});
+
+describe('a model is online while her cabinet is open', () => {
+  async function signedIn(accountType: 'girl' | 'advister') {
+    const account = await createAccount(t.db, { accountType });
+    const agent = createAgent(t.app);
+    await agent.signInAs(account.id);
+    const cookie = [...agent.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const connectAs = async () => {
+      const socket = await openWebSocket(`${origin}/ws/online`, { headers: { cookie } });
+      open.push(socket);
+      return socket;
+    };
+    return { account, connectAs };
+  }
+
+  async function isOnline(profileId: number): Promise<boolean> {
+    const [row] = await t.db
+      .select({ isOnline: modelProfiles.isOnline })
+      .from(modelProfiles)
+      .where(eq(modelProfiles.id, profileId));
+    return row?.isOnline ?? false;
+  }
+  const onlineBecomes = (profileId: number, expected: boolean) =>
+    eventually(async () => expect(await isOnline(profileId)).toBe(expected));
+
+  it('marks her profiles online when her browser opens the cabinet, offline when it leaves', async () => {
+    const { account, connectAs } = await signedIn('girl');
+    const first = await createProfile(t.db, { accountId: account.id });
+    const second = await createProfile(t.db, { accountId: account.id });
+    const someoneElse = await createProfile(t.db);
+    const socket = await connectAs();
+    expect(await isOnline(first.id)).toBe(false);
+
+    socket.send(JSON.stringify({ cabinet: true }));
+    await onlineBecomes(first.id, true);
+    expect(await isOnline(second.id)).toBe(true);
+    expect(await isOnline(someoneElse.id)).toBe(false);
+
+    socket.send(JSON.stringify({ cabinet: false }));
+    await onlineBecomes(first.id, false);
+    expect(await isOnline(second.id)).toBe(false);
+  });
+
+  it('keeps her online until the last of her browsers with a cabinet open goes away', async () => {
+    const { account, connectAs } = await signedIn('girl');
+    const profile = await createProfile(t.db, { accountId: account.id });
+    const laptop = await connectAs();
+    const phone = await connectAs();
+    laptop.send(JSON.stringify({ cabinet: true }));
+    phone.send(JSON.stringify({ cabinet: true }));
+    await onlineBecomes(profile.id, true);
+
+    await closeWebSocket(laptop);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await isOnline(profile.id)).toBe(true);
+    phone.terminate();
+    await onlineBecomes(profile.id, false);
+  });
+
+  it('ignores the message from a visitor or an advertiser, and a profile keeps its flag', async () => {
+    const { connectAs } = await signedIn('advister');
+    const profile = await createProfile(t.db);
+    const advertiser = await connectAs();
+    const visitor = await connect();
+    advertiser.send(JSON.stringify({ cabinet: true }));
+    visitor.send(JSON.stringify({ cabinet: true }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await isOnline(profile.id)).toBe(false);
+    expect(await onlineCount()).toBe(2);
+  });
+});
+
+describe('on start', () => {
+  it('takes every owned profile offline (no cabinet is open yet) and leaves demo profiles as seeded', async () => {
+    const account = await createAccount(t.db);
+    const owned = await createProfile(t.db, { accountId: account.id, isOnline: true });
+    const demo = await createProfile(t.db, { isOnline: true });
+    await createPresenceRepository(t.db).resetOwnedProfiles();
+    const rows = await t.db
+      .select({ id: modelProfiles.id, isOnline: modelProfiles.isOnline })
+      .from(modelProfiles)
+      .where(inArray(modelProfiles.id, [owned.id, demo.id]))
+      .orderBy(modelProfiles.id);
+    expect(rows).toEqual([
+      { id: owned.id, isOnline: false },
+      { id: demo.id, isOnline: true },
+    ]);
   });
 });
 

@@ -90,6 +90,14 @@ describe('POST /api/recommendations', () => {
     expect(ids).not.toContain(source.id);
   });
 
+  it('never recommends a profile whose paid time is over', async () => {
+    const city = await createCity(t.db);
+    const source = await createProfile(t.db, { cityId: city.id });
+    const current = await createProfile(t.db, { cityId: city.id, expiresAt: new Date(Date.now() + HOUR) });
+    await createProfile(t.db, { cityId: city.id, expiresAt: hoursAgo(1) });
+    expect(await recommendedIds(source.id)).toEqual([current.id]);
+  });
+
   it('answers an empty list when nothing is similar', async () => {
     const source = await createProfile(t.db, { category: 'bdsm' });
     await createProfile(t.db, { category: 'elite' });
@@ -113,11 +121,12 @@ describe('POST /api/recommendations', () => {
     expect(listed[1]?.photo).toBeNull();
   });
 
-  it('answers 404 MODEL_NOT_FOUND for a missing, blocked or unpublished profile', async () => {
+  it('answers 404 MODEL_NOT_FOUND for a missing, blocked, unpublished or expired profile', async () => {
     const blocked = await createProfile(t.db, { isBlocked: true, blockReason: 'Повторная анкета' });
     const draft = await createProfile(t.db, { status: 'draft' });
     const pending = await createProfile(t.db, { status: 'pending' });
-    for (const id of [999_999_999, blocked.id, draft.id, pending.id]) {
+    const expired = await createProfile(t.db, { expiresAt: new Date(Date.now() - 60_000) });
+    for (const id of [999_999_999, blocked.id, draft.id, pending.id, expired.id]) {
       const response = await recommend(id);
       expect(response.statusCode).toBe(404);
       expect(response.json<ApiErrorBody>()).toEqual({

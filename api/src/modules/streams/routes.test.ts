@@ -1,7 +1,7 @@
 import type { ModelDetails, StreamingCountResponse } from 'contracts';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelProfiles } from '../../db/schema';
+import { liveStreams } from '../../db/schema';
 import { seed } from '../../db/seed';
 import { createProfile } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
@@ -24,28 +24,21 @@ async function streamingCount(): Promise<number> {
 }
 
 describe('GET /api/model/streaming-count', () => {
-  it('counts the visible profiles that are online now', async () => {
-    const [row] = await t.db
-      .select({ n: count() })
-      .from(modelProfiles)
-      .where(
-        and(
-          inArray(modelProfiles.status, ['active', 'published']),
-          eq(modelProfiles.isBlocked, false),
-          eq(modelProfiles.isOnline, true),
-        ),
-      );
-    expect(await streamingCount()).toBe(row?.n);
+  it('counts live streams only: online profiles without a stream are not streaming', async () => {
+    await createProfile(t.db, { isOnline: true });
+    expect(await streamingCount()).toBe(0);
   });
 
-  it('goes up for a visible online profile and not for hidden or offline ones', async () => {
+  it('goes up while a visible profile streams and down when the stream ends', async () => {
     const before = await streamingCount();
-    await createProfile(t.db, { isOnline: true });
-    await createProfile(t.db, { isOnline: false });
-    await createProfile(t.db, { isOnline: true, isBlocked: true, blockReason: 'Повторная анкета' });
-    await createProfile(t.db, { isOnline: true, status: 'draft' });
-    await createProfile(t.db, { isOnline: true, status: 'expired' });
+    const profile = await createProfile(t.db);
+    const [stream] = await t.db.insert(liveStreams).values({ profileId: profile.id }).returning();
     expect(await streamingCount()).toBe(before + 1);
+    await t.db
+      .update(liveStreams)
+      .set({ endedAt: new Date() })
+      .where(eq(liveStreams.id, stream?.id ?? -1));
+    expect(await streamingCount()).toBe(before);
   });
 
   it('is not taken for a profile id, and GET /api/model/:id still answers profiles', async () => {
