@@ -25,7 +25,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   store.set(refreshFlagAtom, null);
-  fetchMock = vi.fn(async () => Response.json(profile));
+  fetchMock = vi.fn(async () => Response.json({ profile, canRefresh: false }));
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -40,13 +40,44 @@ describe('useSession', () => {
     await waitFor(() => expect(result.current.status).toBe('authenticated'));
 
     queryClient.clear();
-    fetchMock.mockImplementation(async () => Response.json({ ...profile, accountRole: undefined }));
+    fetchMock.mockImplementation(async () =>
+      Response.json({ profile: { ...profile, accountRole: undefined }, canRefresh: false }),
+    );
     const second = renderHook(() => useSession(), { wrapper });
     await waitFor(() => expect(second.result.current.status).toBe('guest'));
   });
 
-  it('treats 401 as a guest', async () => {
-    fetchMock.mockImplementation(async () => Response.json({ code: 'UNAUTHORIZED' }, { status: 401 }));
+  it('is a guest after one call that does not fail, when there is no session to refresh', async () => {
+    fetchMock.mockImplementation(async () => Response.json({ profile: null, canRefresh: false }));
+    const { result } = renderHook(() => useSession(), { wrapper });
+    await waitFor(() => expect(result.current.status).toBe('guest'));
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/session']);
+  });
+
+  it('refreshes a session whose access token ran out, then asks again', async () => {
+    let refreshed = false;
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url.endsWith('/auth/refresh')) {
+        refreshed = true;
+        return Response.json({ ok: true });
+      }
+      return Response.json(refreshed ? { profile, canRefresh: false } : { profile: null, canRefresh: true });
+    });
+    const { result } = renderHook(() => useSession(), { wrapper });
+    await waitFor(() => expect(result.current.status).toBe('authenticated'));
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/auth/session',
+      '/api/auth/refresh',
+      '/api/auth/session',
+    ]);
+  });
+
+  it('is a guest when the refresh is refused', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url.endsWith('/auth/refresh')
+        ? Response.json({ code: 'UNAUTHORIZED' }, { status: 401 })
+        : Response.json({ profile: null, canRefresh: true }),
+    );
     const { result } = renderHook(() => useSession(), { wrapper });
     await waitFor(() => expect(result.current.status).toBe('guest'));
   });

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountType } from 'contracts';
 import { useAtomValue } from 'jotai';
-import { ApiError } from '../http/api-error';
-import { api } from '../http/client';
+import { api, refreshSession } from '../http/client';
 import { refreshFlagAtom } from './session-flag';
 
 /** GET /api/profile: what the shell and the cabinets know about the signed-in account. */
@@ -21,14 +20,21 @@ export const sessionKeys = {
   profile: () => [...sessionKeys.all, 'profile'] as const,
 };
 
-/** A guest is a valid answer, not an error: 401 resolves to null. */
+interface SessionAnswer {
+  profile: SessionProfile | null;
+  canRefresh: boolean;
+}
+
+/**
+ * Who is signed in, through GET /auth/session: a guest is an answer there, not an error, so a
+ * guest's page load makes no failing call. Only when a refresh cookie is left (the access token
+ * ran out) is the session refreshed and asked for again.
+ */
 export async function getProfile(signal?: AbortSignal): Promise<SessionProfile | null> {
-  try {
-    return await api.get<SessionProfile>('/profile', undefined, signal);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const first = await api.get<SessionAnswer>('/auth/session', undefined, signal);
+  if (first.profile || !first.canRefresh) return first.profile;
+  if (!(await refreshSession())) return null;
+  return (await api.get<SessionAnswer>('/auth/session', undefined, signal)).profile;
 }
 
 export const profileQueryOptions = () =>

@@ -46,14 +46,14 @@ describe('AccessGuard', () => {
     );
     renderAt('/profile/analytics');
     expect(screen.getByRole('status').textContent).toBe('Загрузка…');
-    answer(Response.json(profile('girl')));
+    answer(Response.json({ profile: profile('girl'), canRefresh: false }));
     expect(await screen.findByText('model cabinet')).toBeTruthy();
   });
 
   it('sends a guest to the login page of the area', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => Response.json({ code: 'UNAUTHORIZED' }, { status: 401 })),
+      vi.fn(async () => Response.json({ profile: null, canRefresh: false })),
     );
     renderAt('/advister/ads');
     expect(await screen.findByText('login page')).toBeTruthy();
@@ -62,7 +62,7 @@ describe('AccessGuard', () => {
   it('sends an account of the wrong type to its own area', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => Response.json(profile('girl'))),
+      vi.fn(async () => Response.json({ profile: profile('girl'), canRefresh: false })),
     );
     renderAt('/advister/create');
     await waitFor(() => expect(screen.getByText('model cabinet')).toBeTruthy());

@@ -10,6 +10,7 @@ import styles from '../../../components/auth-form.module.css';
 import { FormAlert } from '../../../components/form-alert';
 import { PasswordInput } from '../../../components/password-input';
 import { useCountdown } from '../../../lib/countdown';
+import { notify } from '../../../lib/notify';
 import { type FormProblem, problemFrom, serverFieldErrors } from '../../../lib/form-problem';
 import { useFieldMessage } from '../../../lib/use-field-message';
 import { useLogin } from '../api/login';
@@ -43,7 +44,9 @@ export function LoginForm({ accountType }: { accountType: AccountType }) {
     setProblem(null);
     try {
       const profile = await signIn.mutateAsync(values);
-      // The account decides where it lives, whichever tab it signed in from.
+      // The account decides where it lives, whichever tab it signed in from; she is told when
+      // that is not the area she chose.
+      if (profile.accountType !== accountType) notify('success', t(`login.otherArea.${profile.accountType}`));
       navigate(homeOf(profile.accountType), { replace: true });
     } catch (error) {
       const fields = serverFieldErrors(error, ['email', 'password'] as const);

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contractsLocales } from 'contracts';
 import { REFRESH_FLAG_KEY } from 'platform';
+import { toast } from 'shared-ui/toast';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ru from '../../../locales/ru.json';
@@ -9,10 +10,13 @@ import { apiError, called, ok, stubApi } from '../../../testing/api-stub';
 import { createProfile } from '../../../testing/builders';
 import { location, renderAt } from '../../../testing/render';
 
+vi.mock('shared-ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
 const validation = contractsLocales.ru.validation;
 
 beforeEach(() => {
   localStorage.clear();
+  vi.mocked(toast.success).mockClear();
 });
 
 afterEach(() => {
@@ -111,6 +115,15 @@ describe('login page', () => {
     renderAt('/login/advister');
     await fillAndSubmit('ads@example.com', 'secret1');
     await waitFor(() => expect(location.current).toBe('/advister'));
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('says where she is going when the account is of the other type than the tab', async () => {
+    stubApi({ 'POST /auth/login': () => ok(createProfile({ accountType: 'advister' })) });
+    renderAt('/login/girl');
+    await fillAndSubmit('ads@example.com', 'secret1');
+    await waitFor(() => expect(location.current).toBe('/advister'));
+    expect(toast.success).toHaveBeenCalledWith(ru.login.otherArea.advister);
   });
 
   it('says when the e-mail or password is wrong', async () => {

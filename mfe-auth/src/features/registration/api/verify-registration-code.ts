@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ProfileResponse, VerifyRegistrationCodeBody } from 'contracts';
 import { api, markSignedIn } from 'platform';
+import { forgetRegistrationPromo } from '../model/registration-promo';
 
 export const verifyRegistrationCode = (body: VerifyRegistrationCodeBody) =>
   api.post<ProfileResponse>('/auth/verify-registration-code', body);
@@ -9,5 +10,8 @@ export const verifyRegistrationCode = (body: VerifyRegistrationCodeBody) =>
 export const useVerifyRegistrationCode = () =>
   useMutation({
     mutationFn: verifyRegistrationCode,
-    onSuccess: (profile) => markSignedIn(profile),
+    onSuccess: (profile) => {
+      forgetRegistrationPromo();
+      markSignedIn(profile);
+    },
   });

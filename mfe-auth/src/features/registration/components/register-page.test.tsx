@@ -251,6 +251,19 @@ describe('registration, code step', () => {
     expect(localStorage.getItem(REFRESH_FLAG_KEY)).toBe('true');
   });
 
+  it('forgets the promo code once the account exists, so the next registration starts blank', async () => {
+    localStorage.setItem(REGISTRATION_PROMO_KEY, 'WELCOME100');
+    const { user } = await reachCodeStep({
+      'POST /promo/validate-public': () => ok({ ok: true }),
+      'POST /auth/verify-registration-code': () => ok(createProfile({ accountType: 'girl' })),
+    });
+    expect(localStorage.getItem(REGISTRATION_PROMO_KEY)).toBe('WELCOME100');
+    await user.type(screen.getByLabelText(ru.code.label), '123456');
+    await user.click(screen.getByRole('button', { name: ru.code.submit }));
+    await waitFor(() => expect(location.current).toBe('/profile'));
+    expect(localStorage.getItem(REGISTRATION_PROMO_KEY)).toBeNull();
+  });
+
   it('opens /advister for a new advertiser', async () => {
     const { user } = await reachCodeStep(
       { 'POST /auth/verify-registration-code': () => ok(createProfile({ accountType: 'advister' })) },

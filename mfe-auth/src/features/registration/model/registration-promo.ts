@@ -22,3 +22,8 @@ export function keepRegistrationPromo(value: string): void {
     // Storage unavailable (private mode): the field still works for this visit.
   }
 }
+
+/** A finished registration used the code: the next registration on this browser starts blank. */
+export function forgetRegistrationPromo(): void {
+  keepRegistrationPromo('');
+}
