@@ -31,11 +31,12 @@ export {
   registerRegistry,
   remoteForPath,
 } from './remotes/remotes';
+export { NotFoundPageProvider, PageNotFound } from './routes/not-found';
 export { paths, routePatterns } from './routes/paths';
 export { listingAtom } from './state/catalog';
 export { store } from './state/store';
-export type { LogoutEnvironment, LogoutTarget } from './session/logout';
-export { logout } from './session/logout';
+export type { LogoutEnvironment, LogoutResult, LogoutTarget } from './session/logout';
+export { LOGOUT_RESULT_KEY, logout, takeLogoutResult } from './session/logout';
 export type { Session, SessionProfile } from './session/session';
 export { getProfile, homeOf, profileQueryOptions, sessionKeys, useSession } from './session/session';
 export {

@@ -11,7 +11,22 @@ export type LogoutTarget = '/login/girl' | '/login/advister' | '/';
 export interface LogoutEnvironment {
   /** Navigates with a full reload so every remote starts from a clean slate. */
   navigate(target: string): void;
-  notify(result: 'success' | 'error'): void;
+}
+
+export type LogoutResult = 'success' | 'error';
+
+/** Where the result waits for the page that the reload brings (this tab's session storage). */
+export const LOGOUT_RESULT_KEY = 'logout_result';
+
+/** The result of a logout that reloaded this tab, once: the new page shows it, then it is gone. */
+export function takeLogoutResult(): LogoutResult | null {
+  try {
+    const value = sessionStorage.getItem(LOGOUT_RESULT_KEY);
+    sessionStorage.removeItem(LOGOUT_RESULT_KEY);
+    return value === 'success' || value === 'error' ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 const browserEnvironment: Pick<LogoutEnvironment, 'navigate'> = {
@@ -49,9 +64,10 @@ export async function logout(target: LogoutTarget, environment: LogoutEnvironmen
     // The user's language is not user data; the flag tells other tabs this one signed out.
     if (language) localStorage.setItem(LOCALE_STORAGE_KEY, language);
     localStorage.setItem(REFRESH_FLAG_KEY, 'false');
+    // A toast shown now would vanish with the reload: the next page shows it.
+    sessionStorage.setItem(LOGOUT_RESULT_KEY, ok ? 'success' : 'error');
   } catch {
     // storage unavailable
   }
-  environment.notify(ok ? 'success' : 'error');
   (environment.navigate ?? browserEnvironment.navigate)(target);
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformProviders } from '../providers';
 import { queryClient } from '../query/query-client';
 import { store } from '../state/store';
-import { logout } from './logout';
+import { LOGOUT_RESULT_KEY, logout, takeLogoutResult } from './logout';
 import { useSession } from './session';
 import { REFRESH_FLAG_KEY, refreshFlagAtom, watchRefreshFlag } from './session-flag';
 
@@ -111,35 +111,36 @@ describe('watchRefreshFlag', () => {
 });
 
 describe('logout', () => {
-  it('clears everything and navigates even when the logout call fails, then reports the failure', async () => {
+  it('clears everything and navigates even when the logout call fails, then keeps the failure for the next page', async () => {
     localStorage.setItem('lang', 'en');
     localStorage.setItem('promo', 'WELCOME');
     sessionStorage.setItem('visit_tracked', '1');
     queryClient.setQueryData(['models', 'list'], { items: [] });
     fetchMock.mockRejectedValue(new TypeError('offline'));
     const navigate = vi.fn();
-    const notify = vi.fn();
     render(<div />, { wrapper });
 
-    await logout('/login/girl', { navigate, notify });
+    await logout('/login/girl', { navigate });
 
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
     expect(localStorage.getItem(REFRESH_FLAG_KEY)).toBe('false');
     expect(localStorage.getItem('promo')).toBeNull();
     expect(localStorage.getItem('lang')).toBe('en');
-    expect(sessionStorage.length).toBe(0);
+    // Only the result survives, for the page after the reload, and it is read once.
+    expect(sessionStorage.length).toBe(1);
+    expect(sessionStorage.getItem(LOGOUT_RESULT_KEY)).toBe('error');
     expect(queryClient.getQueryData(['models', 'list'])).toBeUndefined();
     expect(store.get(refreshFlagAtom)).toBe('false');
-    expect(notify).toHaveBeenCalledWith('error');
     expect(navigate).toHaveBeenCalledWith('/login/girl');
+    expect(takeLogoutResult()).toBe('error');
+    expect(takeLogoutResult()).toBeNull();
   });
 
   it('reports success when the server ended the session', async () => {
     fetchMock.mockImplementation(async () => Response.json({ ok: true }));
     const navigate = vi.fn();
-    const notify = vi.fn();
-    await logout('/', { navigate, notify });
-    expect(notify).toHaveBeenCalledWith('success');
+    await logout('/', { navigate });
+    expect(takeLogoutResult()).toBe('success');
     expect(navigate).toHaveBeenCalledWith('/');
   });
 });

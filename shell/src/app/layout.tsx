@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai';
 import { remoteForPath, store, watchRefreshFlag } from 'platform';
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
 import { CategoryNav } from '../features/navigation/category-nav';
@@ -20,12 +20,14 @@ export function Layout() {
   if (remoteForPath(pathname) === 'auth') {
     return (
       <main id="main">
+        <ScrollRestoration />
         <Outlet />
       </main>
     );
   }
   return (
     <div className={styles.page}>
+      <ScrollRestoration />
       <Header />
       <CategoryNav />
       <SessionDialogs dialog={dialog} onClose={() => setDialog(null)} />

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buttonClassName, CategoryCards, Logo, type RenderCategoryLink } from 'shared-ui';
+import { useRoleSwitch } from '../features/session/use-role-switch';
 import styles from './not-found-page.module.css';
 
 const renderLink: RenderCategoryLink = ({ href, children, ...rest }) => (
@@ -15,6 +16,7 @@ const renderLink: RenderCategoryLink = ({ href, children, ...rest }) => (
 /** Any unknown path: "you entered the wrong place", and the right ways in. */
 export function NotFoundPage() {
   const { t } = useTranslation('shell');
+  const { guard } = useRoleSwitch();
   useEffect(() => {
     document.title = t('notFound.documentTitle');
   }, [t]);
@@ -38,10 +40,18 @@ export function NotFoundPage() {
         }))}
       />
       <div className={styles.actions}>
-        <Link to="/advister" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+        <Link
+          to={paths.advertiserOffice()}
+          className={buttonClassName({ variant: 'secondary', size: 'lg' })}
+          onClick={guard('advister')}
+        >
           {t('nav.advertiserOffice')}
         </Link>
-        <Link to="/profile" className={buttonClassName({ variant: 'primary', size: 'lg' })}>
+        <Link
+          to={paths.modelCabinet()}
+          className={buttonClassName({ variant: 'primary', size: 'lg' })}
+          onClick={guard('girl')}
+        >
           {t('notFound.addProfile')}
         </Link>
       </div>

@@ -1,12 +1,14 @@
 import { CATEGORIES } from 'contracts';
 import { appConfig, paths } from 'platform';
 import { useTranslation } from 'react-i18next';
+import { useRoleSwitch } from '../features/session/use-role-switch';
 import styles from './footer.module.css';
 import { PreloadLink } from './preload-link';
 
 export function Footer() {
   const { t } = useTranslation('shell');
   const { links } = appConfig();
+  const { guard } = useRoleSwitch();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -24,10 +26,14 @@ export function Footer() {
           <h2 className={styles.heading}>{t('footer.sections')}</h2>
           <ul className={styles.list}>
             <li>
-              <PreloadLink to={paths.modelCabinet()}>{t('nav.post')}</PreloadLink>
+              <PreloadLink to={paths.modelCabinet()} onClick={guard('girl')}>
+                {t('nav.post')}
+              </PreloadLink>
             </li>
             <li>
-              <PreloadLink to={paths.advertiserOffice()}>{t('nav.advertiserOffice')}</PreloadLink>
+              <PreloadLink to={paths.advertiserOffice()} onClick={guard('advister')}>
+                {t('nav.advertiserOffice')}
+              </PreloadLink>
             </li>
             <li>
               <PreloadLink to={paths.price()}>{t('nav.price')}</PreloadLink>

@@ -1,9 +1,6 @@
-import { useSetAtom } from 'jotai';
-import { useSession } from 'platform';
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PreloadLink } from '../../components/preload-link';
-import { sessionDialogAtom } from '../session/dialog-state';
+import { useRoleSwitch } from '../session/use-role-switch';
 
 /**
  * "Post a profile" and "Advertiser office" for visitors; "Profile" and "Advertiser profile"
@@ -19,24 +16,14 @@ export function AccountButtons({
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation('shell');
-  const session = useSession();
-  const setDialog = useSetAtom(sessionDialogAtom);
-  const accountType = session.status === 'authenticated' ? session.profile.accountType : null;
-
-  const guardSwitch = (target: 'girl' | 'advister') => (event: MouseEvent) => {
-    if (accountType && accountType !== target) {
-      event.preventDefault();
-      setDialog({ kind: 'switch', to: target });
-    }
-    onNavigate?.();
-  };
+  const { accountType, guard } = useRoleSwitch();
 
   return (
     <>
-      <PreloadLink to="/advister" className={officeClassName} onClick={guardSwitch('advister')}>
+      <PreloadLink to="/advister" className={officeClassName} onClick={guard('advister', onNavigate)}>
         {accountType ? t('nav.advertiserProfile') : t('nav.advertiserOffice')}
       </PreloadLink>
-      <PreloadLink to="/profile" className={postClassName} onClick={guardSwitch('girl')}>
+      <PreloadLink to="/profile" className={postClassName} onClick={guard('girl', onNavigate)}>
         {accountType ? t('nav.profile') : t('nav.post')}
       </PreloadLink>
     </>

@@ -2,7 +2,7 @@ import { listingAtom } from 'platform';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router-dom';
-import { useStreamingCount } from '../site/api/get-streaming-count';
+import { useOnlineCount } from './api/get-online-count';
 import styles from './online-counter.module.css';
 
 /** Live count of models online; a click shows only them in the current listing. */
@@ -10,7 +10,7 @@ export function OnlineCounter() {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const listing = useAtomValue(listingAtom);
-  const count = useStreamingCount().data?.count;
+  const count = useOnlineCount().data?.count;
   const onListing = pathname === '/' || !!matchPath('/category/:category', pathname);
   const category = onListing ? listing.category : 'individual';
   return (

@@ -4,9 +4,20 @@ import { PRESENCE_FLAG_KEY, startPresence } from './presence-socket';
 class FakeSocket {
   static open: FakeSocket[] = [];
   onmessage: unknown = null;
+  onopen: (() => void) | null = null;
   onclose: (() => void) | null = null;
+  readyState = 0;
+  sent: string[] = [];
   constructor(readonly url: string) {
     FakeSocket.open.push(this);
+  }
+  /** The server accepted the handshake. */
+  accept() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  send(data: string) {
+    this.sent.push(data);
   }
   close() {
     FakeSocket.open = FakeSocket.open.filter((socket) => socket !== this);
@@ -102,5 +113,76 @@ describe('presence socket without Web Locks', () => {
     await vi.advanceTimersByTimeAsync(6_000);
     expect(FakeSocket.open).toHaveLength(1);
     stop();
+  });
+});
+
+/** The tabs of one browser: what one tab posts, every other tab receives. */
+function fakeChannels() {
+  const members = new Set<{ onmessage: ((event: MessageEvent) => void) | null }>();
+  return (_name: string) => {
+    const channel = {
+      onmessage: null as ((event: MessageEvent) => void) | null,
+      postMessage(data: unknown) {
+        for (const other of members) {
+          if (other !== channel) other.onmessage?.(new MessageEvent('message', { data }));
+        }
+      },
+      close() {
+        members.delete(channel);
+      },
+    };
+    members.add(channel);
+    return channel;
+  };
+}
+
+describe('cabinet presence', () => {
+  it('tells the server while any tab of the browser shows the cabinet, from the tab holding the socket', async () => {
+    vi.useFakeTimers();
+    const createChannel = fakeChannels();
+    let otherTabInCabinet = false;
+    const holder = startPresence({ url: 'ws://x/ws/online', createSocket, locks: null, createChannel });
+    await vi.advanceTimersByTimeAsync(150);
+    const socket = FakeSocket.open[0];
+    socket?.accept();
+    expect(socket?.sent).toEqual(['{"cabinet":false}']);
+
+    const other = startPresence({
+      url: 'ws://x/ws/online',
+      createSocket,
+      locks: null,
+      createChannel,
+      inCabinet: () => otherTabInCabinet,
+    });
+    otherTabInCabinet = true;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeSocket.open).toHaveLength(1);
+    expect(socket?.sent).toEqual(['{"cabinet":false}', '{"cabinet":true}']);
+
+    // The cabinet tab goes elsewhere on the site: said at its next beacon.
+    otherTabInCabinet = false;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(socket?.sent.at(-1)).toBe('{"cabinet":false}');
+
+    // A cabinet tab that closes says so at once.
+    otherTabInCabinet = true;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(socket?.sent.at(-1)).toBe('{"cabinet":true}');
+    other();
+    expect(socket?.sent.at(-1)).toBe('{"cabinet":false}');
+    holder();
+  });
+
+  it('forgets a cabinet tab that stopped saying so (crashed)', async () => {
+    vi.useFakeTimers();
+    const createChannel = fakeChannels();
+    const holder = startPresence({ url: 'ws://x/ws/online', createSocket, locks: null, createChannel });
+    await vi.advanceTimersByTimeAsync(150);
+    FakeSocket.open[0]?.accept();
+    createChannel('presence').postMessage({ tab: 'crashed', cabinet: true });
+    expect(FakeSocket.open[0]?.sent.at(-1)).toBe('{"cabinet":true}');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(FakeSocket.open[0]?.sent.at(-1)).toBe('{"cabinet":false}');
+    holder();
   });
 });

@@ -13,6 +13,19 @@ interface Holder {
 }
 
 type Locks = Pick<LockManager, 'request'>;
+type Channel = Pick<BroadcastChannel, 'postMessage' | 'close'> & {
+  onmessage: ((event: MessageEvent) => void) | null;
+};
+
+/** How often each tab says whether it shows the cabinet, and how long that is believed. */
+const CABINET_BEACON_MS = 1_000;
+const CABINET_STALE_MS = 4_000;
+export const PRESENCE_CHANNEL = 'presence';
+
+interface CabinetBeacon {
+  tab: string;
+  cabinet: boolean;
+}
 
 export interface PresenceOptions {
   url: string;
@@ -20,6 +33,18 @@ export interface PresenceOptions {
   createSocket?: (url: string) => WebSocket;
   /** The browser's Web Locks; `null` falls back to coordinating through the storage flag alone. */
   locks?: Locks | null;
+  /**
+   * Whether this tab shows the signed-in model's cabinet. Every tab tells the others; the tab
+   * holding the socket tells the server whether any does (`{"cabinet": true|false}`), which
+   * is what makes her profiles show as online.
+   */
+  inCabinet?: () => boolean;
+  /** How tabs of this browser talk to each other (a BroadcastChannel). */
+  createChannel?: (name: string) => Channel | null;
+}
+
+function defaultChannel(name: string): Channel | null {
+  return typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : null;
 }
 
 function readHolder(storage: Storage): Holder | null {
@@ -49,11 +74,62 @@ export function startPresence({
   storage = localStorage,
   createSocket = (target) => new WebSocket(target),
   locks = defaultLocks(),
+  inCabinet = () => false,
+  createChannel = defaultChannel,
 }: PresenceOptions): () => void {
   const id = Math.random().toString(36).slice(2);
   let socket: WebSocket | null = null;
   let stopped = false;
   let reconnect: ReturnType<typeof setTimeout> | undefined;
+
+  // Tabs of this browser that show the cabinet now (tab id -> until when that is believed).
+  const cabinetTabs = new Map<string, number>();
+  let sentCabinet: boolean | null = null;
+  const channel = createChannel(PRESENCE_CHANNEL);
+  /** The socket holder tells the server when "a cabinet is open in this browser" changes. */
+  const reportCabinet = () => {
+    const now = Date.now();
+    for (const [tab, until] of cabinetTabs) if (until < now) cabinetTabs.delete(tab);
+    const open = cabinetTabs.size > 0;
+    if (socket?.readyState === 1 && open !== sentCabinet) {
+      socket.send(JSON.stringify({ cabinet: open }));
+      sentCabinet = open;
+    }
+  };
+  const noteCabinet = ({ tab, cabinet }: CabinetBeacon) => {
+    if (cabinet) cabinetTabs.set(tab, Date.now() + CABINET_STALE_MS);
+    else cabinetTabs.delete(tab);
+    reportCabinet();
+  };
+  if (channel) {
+    channel.onmessage = (event: MessageEvent) => {
+      const data = event.data as Partial<CabinetBeacon> | null;
+      if (data && typeof data.tab === 'string' && typeof data.cabinet === 'boolean') {
+        noteCabinet({ tab: data.tab, cabinet: data.cabinet });
+      }
+    };
+  }
+  let wasInCabinet = false;
+  const beacon = () => {
+    const cabinet = inCabinet();
+    // Said while it lasts (a new holder must hear it) and once when it ends.
+    if (cabinet || wasInCabinet) channel?.postMessage({ tab: id, cabinet } satisfies CabinetBeacon);
+    wasInCabinet = cabinet;
+    noteCabinet({ tab: id, cabinet });
+  };
+  beacon();
+  const beaconTimer = setInterval(beacon, CABINET_BEACON_MS);
+  // A closing tab says so at once rather than leaving the others to wait out its last beacon.
+  const leaving = () => {
+    if (wasInCabinet) channel?.postMessage({ tab: id, cabinet: false } satisfies CabinetBeacon);
+  };
+  window.addEventListener('pagehide', leaving);
+  const stopBeacon = () => {
+    clearInterval(beaconTimer);
+    window.removeEventListener('pagehide', leaving);
+    leaving();
+    channel?.close();
+  };
 
   const writeFlag = () => storage.setItem(PRESENCE_FLAG_KEY, JSON.stringify({ id, at: Date.now() }));
   const holding = () => readHolder(storage)?.id === id;
@@ -62,6 +138,11 @@ export function startPresence({
     if (socket || stopped) return;
     socket = createSocket(url);
     socket.onmessage = null;
+    socket.onopen = () => {
+      // A new connection knows nothing yet.
+      sentCabinet = null;
+      reportCabinet();
+    };
     socket.onclose = () => {
       socket = null;
       // Reconnect while this tab still holds the socket (server restart, network blip).
@@ -108,6 +189,7 @@ export function startPresence({
     // the tab goes away, and a page restored from the back-forward cache keeps its turn.
     return () => {
       stopped = true;
+      stopBeacon();
       controller.abort();
       release();
     };
@@ -144,6 +226,7 @@ export function startPresence({
   window.addEventListener('pagehide', release);
   return () => {
     stopped = true;
+    stopBeacon();
     clearInterval(timer);
     window.removeEventListener('storage', onStorage);
     window.removeEventListener('pagehide', release);

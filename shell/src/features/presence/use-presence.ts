@@ -1,5 +1,6 @@
-import { api, appConfig } from 'platform';
-import { useEffect } from 'react';
+import { api, appConfig, useSession } from 'platform';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import { startPresence } from './presence-socket';
 import { startVisitTracking } from './visit-tracking';
 
@@ -9,16 +10,39 @@ function socketUrl(path: string): string {
   return url.href;
 }
 
-/** Counts the visit once per browser session and keeps one presence socket per browser. */
+/**
+ * Counts the visit once per browser session and keeps one presence socket per browser. A
+ * signed-in model's open cabinet tab is what shows her profiles as online.
+ */
 export function usePresence(): void {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const inCabinet = useRef(false);
+  inCabinet.current =
+    session.status === 'authenticated' &&
+    session.profile.accountType === 'girl' &&
+    (pathname === '/profile' || pathname.startsWith('/profile/'));
+  // The server reads who is signed in when the socket opens: a new account means a new socket.
+  const account =
+    session.status === 'loading'
+      ? null
+      : session.status === 'authenticated'
+        ? `${session.profile.accountType}:${session.profile.email}`
+        : 'guest';
+
+  useEffect(
+    () =>
+      startVisitTracking({
+        track: () => api.patch('/admin-panel/analytics', { visitCount: true }),
+      }),
+    [],
+  );
+
   useEffect(() => {
-    const stopTracking = startVisitTracking({
-      track: () => api.patch('/admin-panel/analytics', { visitCount: true }),
+    if (account === null) return undefined;
+    return startPresence({
+      url: socketUrl(appConfig().presencePath),
+      inCabinet: () => inCabinet.current,
     });
-    const stopPresence = startPresence({ url: socketUrl(appConfig().presencePath) });
-    return () => {
-      stopTracking();
-      stopPresence();
-    };
-  }, []);
+  }, [account]);
 }

@@ -1,4 +1,4 @@
-import { remoteForPath } from 'platform';
+import { NotFoundPageProvider, remoteForPath } from 'platform';
 import { useLocation } from 'react-router-dom';
 import { NotFoundPage } from '../../app/not-found-page';
 import { AccessGuard } from '../guard/access-guard';
@@ -11,5 +11,10 @@ import { RemoteArea } from './remote-area';
 export function AreaSwitch() {
   const { pathname } = useLocation();
   const name = remoteForPath(pathname);
-  return <AccessGuard>{name ? <RemoteArea key={name} name={name} /> : <NotFoundPage />}</AccessGuard>;
+  return (
+    // Remotes render the shell's 404 page for their own unknown paths and missing items.
+    <NotFoundPageProvider value={NotFoundPage}>
+      <AccessGuard>{name ? <RemoteArea key={name} name={name} /> : <NotFoundPage />}</AccessGuard>
+    </NotFoundPageProvider>
+  );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ModelListQueryInput, ModelListResponse } from 'contracts';
 import { api, queryClient, routePatterns } from 'platform';
 import { matchPath } from 'react-router-dom';
@@ -12,7 +12,14 @@ export const modelsQueryOptions = (query: ModelListQueryInput) =>
   queryOptions({
     queryKey: ['models', 'list', query],
     queryFn: ({ signal }) => getModels(query, signal),
-    placeholderData: keepPreviousData,
+    // Another page or filter of the same category keeps its cards on screen (dimmed) while the
+    // next arrive; another category never shows the previous one's cards under its heading.
+    placeholderData: (previous, previousQuery) => {
+      const previousKey = previousQuery?.queryKey[2];
+      return typeof previousKey === 'object' && previousKey.category === query.category
+        ? previous
+        : undefined;
+    },
   });
 
 export const useModels = (query: ModelListQueryInput) => useQuery(modelsQueryOptions(query));

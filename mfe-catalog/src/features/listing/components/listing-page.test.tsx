@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { listingAtom, store } from 'platform';
+import { listingAtom, NotFoundPageProvider, store } from 'platform';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CatalogRoutes from '../../../app/routes';
+import ru from '../../../locales/ru.json';
 import { createModelCard, createModelList } from '../../../testing/builders';
 import { StandaloneCategoryTabs } from './category-tabs';
 import { location, renderAt } from '../../../testing/render';
@@ -82,5 +83,71 @@ describe('listing page', () => {
     renderAt('/category/cars', <CatalogRoutes />);
     expect(await screen.findByText('Такой страницы в каталоге нет.')).toBeTruthy();
     expect(requested).toHaveLength(0);
+  });
+
+  it("shows the shell's 404 page for an unknown category inside the shell", async () => {
+    renderAt(
+      '/category/cars',
+      <NotFoundPageProvider value={() => <h1>the site's 404 page</h1>}>
+        <CatalogRoutes />
+      </NotFoundPageProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: "the site's 404 page" })).toBeTruthy();
+  });
+
+  describe('while the next page loads', () => {
+    /** Holds every answer after the first until `release` is called. */
+    function holdLaterAnswers() {
+      const real = vi.mocked(fetch).getMockImplementation();
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let first = true;
+      vi.mocked(fetch).mockImplementation(async (input) => {
+        if (!first) await held;
+        first = false;
+        return (real as (input: unknown) => Promise<Response>)(input);
+      });
+      return () => release();
+    }
+
+    it('dims the cards of the page before and marks the list busy, then shows the new page', async () => {
+      const release = holdLaterAnswers();
+      renderAt('/category/individual?page=1', <CatalogRoutes />);
+      expect(await screen.findByText(/individual-1-0/)).toBeTruthy();
+      expect(screen.getByTestId('listing-results').getAttribute('aria-busy')).toBe('false');
+
+      await userEvent.click(screen.getByRole('link', { name: 'Страница 2' }));
+      await waitFor(() =>
+        expect(screen.getByTestId('listing-results').getAttribute('aria-busy')).toBe('true'),
+      );
+      expect(screen.getByRole('status').textContent).toBe(ru.listing.loading);
+      expect(screen.getByText(/individual-1-0/)).toBeTruthy();
+
+      release();
+      expect(await screen.findByText(/individual-2-0/)).toBeTruthy();
+      expect(screen.getByTestId('listing-results').getAttribute('aria-busy')).toBe('false');
+    });
+
+    it("never shows another category's cards under the new heading: placeholders instead", async () => {
+      const release = holdLaterAnswers();
+      renderAt(
+        '/category/individual?page=1',
+        <>
+          <StandaloneCategoryTabs />
+          <CatalogRoutes />
+        </>,
+      );
+      expect(await screen.findByText(/individual-1-0/)).toBeTruthy();
+
+      await userEvent.click(screen.getByRole('link', { name: 'Массаж' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Массаж' })).toBeTruthy();
+      expect(screen.queryByText(/individual-1-0/)).toBeNull();
+      expect(screen.queryAllByTestId('model-card')).toHaveLength(0);
+
+      release();
+      expect(await screen.findByText(/massage-1-0/)).toBeTruthy();
+    });
   });
 });

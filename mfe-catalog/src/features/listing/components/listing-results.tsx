@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ModelListResponse } from 'contracts';
 import { useTranslation } from 'react-i18next';
-import { Button, Skeleton } from 'shared-ui';
+import { Button, Skeleton, VisuallyHidden } from 'shared-ui';
 import { Link } from 'react-router-dom';
 import { countFilters, type ListingParams, listingHref, NO_FILTERS } from '../model/listing-params';
 import styles from './listing-results.module.css';
@@ -41,6 +41,8 @@ export function ListingResults({
   }
 
   const { items, total, pageCount } = query.data;
+  // The cards of the previous page or filter, while the ones asked for load.
+  const stale = query.isPlaceholderData;
   if (items.length === 0) {
     return (
       <div role="status" className={styles.message}>
@@ -53,11 +55,13 @@ export function ListingResults({
   }
 
   return (
-    <>
+    <div aria-busy={stale} data-testid="listing-results">
+      {/* Said to screen readers; sighted readers see the cards dim. */}
+      <VisuallyHidden role="status">{stale ? t('listing.loading') : ''}</VisuallyHidden>
       <p className={styles.total} data-testid="listing-total">
         {t('listing.total', { count: total })}
       </p>
-      <ul className={styles.grid} data-testid="model-list">
+      <ul className={stale ? `${styles.grid} ${styles.stale}` : styles.grid} data-testid="model-list">
         {items.map((model, index) => (
           <li key={model.id}>
             <ModelCard model={model} eager={index < EAGER_CARDS} />
@@ -65,6 +69,6 @@ export function ListingResults({
         ))}
       </ul>
       <Pagination params={params} pageCount={pageCount} />
-    </>
+    </div>
   );
 }

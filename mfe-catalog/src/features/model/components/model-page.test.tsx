@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { NotFoundPageProvider } from 'platform';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CatalogRoutes from '../../../app/routes';
 import { createModelCard, createModelDetails } from '../../../testing/builders';
@@ -53,6 +54,25 @@ afterEach(() => {
 });
 
 describe('profile page', () => {
+  it('links each contact where people expect it: the dialler and Telegram', async () => {
+    renderAt('/girl/5?tab=contacts', <CatalogRoutes />);
+    const phone = await screen.findByRole('link', { name: '+79990001122' });
+    expect(phone.getAttribute('href')).toBe('tel:+79990001122');
+    const telegram = screen.getByRole('link', { name: '@anna_test' });
+    expect(telegram.getAttribute('href')).toBe('https://t.me/anna_test');
+    expect(telegram.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it("shows the shell's 404 page for a profile that is not there", async () => {
+    renderAt(
+      '/girl/404',
+      <NotFoundPageProvider value={() => <h1>the site's 404 page</h1>}>
+        <CatalogRoutes />
+      </NotFoundPageProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: "the site's 404 page" })).toBeTruthy();
+  });
+
   it('shows the price tab first and moves between tabs, keeping the tab in the URL', async () => {
     renderAt('/girl/5', <CatalogRoutes />);
     expect(await screen.findByRole('heading', { level: 1, name: /Мила/ })).toBeTruthy();

@@ -1,5 +1,5 @@
 import type { ModelDetails } from 'contracts';
-import { ApiError, paths, useLocalized } from 'platform';
+import { ApiError, PageNotFound, paths, useLocalized } from 'platform';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -21,13 +21,17 @@ export function ModelPage() {
   return <ModelById id={Number(id)} />;
 }
 
+/** A malformed id or a profile a visitor may not see: the site's 404 page. */
 function NotFound() {
   const { t } = useTranslation('catalog');
-  useDocumentMeta({ title: t('model.notFoundTitle'), description: t('model.notFound') });
   return (
-    <p role="status" className={styles.message}>
-      {t('model.notFound')}
-    </p>
+    <PageNotFound
+      fallback={
+        <p role="status" className={styles.message}>
+          {t('model.notFound')}
+        </p>
+      }
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { Button, Skeleton } from 'shared-ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from 'shared-ui/tabs';
 import { ModelCard } from '../../../components/model-card';
 import { useRecommendations } from '../api/get-recommendations';
+import { type ContactKind, contactHref, contactLabel } from '../model/contact-links';
 import styles from './model-tabs.module.css';
 
 export const MODEL_TABS = [
@@ -40,7 +41,8 @@ export function ModelTabs({ model }: { model: ModelDetails }) {
             next.set('tab', value);
             return next;
           },
-          { replace: true },
+          // A tab is part of the page the reader is on: the page stays where it is.
+          { replace: true, preventScrollReset: true },
         )
       }
     >
@@ -134,13 +136,22 @@ function DataTab({ model }: { model: ModelDetails }) {
 
 function ContactsTab({ model }: { model: ModelDetails }) {
   const { t } = useTranslation('catalog');
-  const contacts = Object.entries(model.contacts).filter((entry): entry is [string, string] => !!entry[1]);
+  const contacts = (Object.entries(model.contacts) as [ContactKind, string | null][]).filter(
+    (entry): entry is [ContactKind, string] => !!entry[1],
+  );
   return (
     <dl className={styles.facts}>
       {contacts.map(([kind, value]) => (
         <div key={kind} className={styles.factRow}>
           <dt>{t(`contacts.${kind}`)}</dt>
-          <dd>{value}</dd>
+          <dd>
+            <a
+              href={contactHref(kind, value)}
+              {...(kind === 'phone' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+            >
+              {contactLabel(kind, value)}
+            </a>
+          </dd>
         </div>
       ))}
     </dl>
