@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { copyPatterns } from './copy-patterns.mjs';
 
 /** Every entry is a singleton: one React tree, one router, one store, one i18n instance. */
 export function sharedSingletons(appDir) {
@@ -154,12 +155,7 @@ export function createConfig({ appDir, name, kind, exposes = {}, port, mode }) {
         publicPath: isRemote && !dev ? 'auto' : '/',
         minify: !dev,
       }),
-      new rspack.CopyRspackPlugin({
-        patterns: [
-          { from: 'src/locales', to: 'locales', noErrorOnMissing: true },
-          ...(isRemote ? [] : [{ from: 'public', noErrorOnMissing: true }]),
-        ],
-      }),
+      new rspack.CopyRspackPlugin({ patterns: copyPatterns(kind) }),
       new rspack.DefinePlugin({ __DEV__: JSON.stringify(dev) }),
       dev && new ReactRefreshRspackPlugin(),
     ].filter(Boolean),
