@@ -13,7 +13,7 @@ export function sharedSingletons(appDir) {
   const require = createRequire(path.join(appDir, 'package.json'));
   const version = (name) => require(`${name}/package.json`).version;
   const lib = (name, extra = {}) => ({ singleton: true, requiredVersion: `^${version(name)}`, ...extra });
-  const workspace = { singleton: true, requiredVersion: false };
+  const workspace = { singleton: true, requiredVersion: /** @type {false} */ (false) };
   return {
     react: lib('react'),
     'react/': lib('react'),
