@@ -5,7 +5,7 @@ import { ListingPage } from '../features/listing/components/listing-page';
 import { prefetchModel } from '../features/model/api/get-model';
 import { ModelPage } from '../features/model/components/model-page';
 import { PricePage } from '../features/price/components/price-page';
-import { CatalogNotFound } from './catalog-not-found';
+import { CatalogNotFound } from '../components/catalog-not-found';
 
 registerNamespace('catalog', new URL('locales/', __webpack_public_path__).href);
 // The page's data starts loading with the catalog's code, not after the first render.

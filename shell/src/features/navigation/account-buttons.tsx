@@ -3,7 +3,7 @@ import { useSession } from 'platform';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PreloadLink } from '../../components/preload-link';
-import { sessionDialogAtom } from '../session/dialog-state';
+import { sessionDialogAtom } from '../../lib/session-dialog';
 
 /**
  * "Post a profile" and "Advertiser office" for visitors; "Profile" and "Advertiser profile"

@@ -2,7 +2,7 @@ import { listingAtom } from 'platform';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router-dom';
-import { useStreamingCount } from '../site/api/get-streaming-count';
+import { useStreamingCount } from './api/get-streaming-count';
 import styles from './online-counter.module.css';
 
 /** Live count of models online; a click shows only them in the current listing. */

@@ -3,7 +3,7 @@ import { listingAtom, paths } from 'platform';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { CatalogNotFound } from '../../../app/catalog-not-found';
+import { CatalogNotFound } from '../../../components/catalog-not-found';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { useModels } from '../api/get-models';
 import { type ListingParams, parseListingParams, toModelListQuery } from '../model/listing-params';
