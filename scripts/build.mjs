@@ -30,6 +30,11 @@ function compressDir(dir) {
   }
 }
 
+/** Test files and fixtures that ended up in a build folder: none may be deployed. */
+export function shippedTestFiles(dir) {
+  return [...files(dir)].filter((file) => /\.(test|spec)\.[^/\\]+$/.test(path.basename(file)));
+}
+
 /** A digest of everything a front-end build reads, to skip rebuilding unchanged sources. */
 export function sourceDigest() {
   const hash = createHash('sha256');
@@ -75,6 +80,12 @@ export async function buildAll() {
         process.stderr.write(error.output ?? '');
         throw new Error(`build of ${app} failed`);
       });
+      const shipped = shippedTestFiles(path.join(cwd, 'dist'));
+      if (shipped.length) {
+        throw new Error(
+          `build of ${app} ships test files: ${shipped.map((f) => path.relative(root, f)).join(', ')}`,
+        );
+      }
       compressDir(path.join(cwd, 'dist'));
       log(`built ${app}`);
     }

@@ -16,7 +16,7 @@ const server = spawn(tsx, [path.join(root, 'api', 'src', 'server.ts')], {
   stdio: 'inherit',
   env: { NODE_ENV: 'development', ...process.env, STATIC_ROOT: root, START_TIME: String(started) },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => server.kill(signal));
 }
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,26 +1,23 @@
 // `npm test`: installs, then runs every check in order and ends with one summary line.
 // Exits non-zero when any step fails; later steps still run so one report shows everything.
+// Which packages are typechecked and unit-tested comes from their own package.json scripts
+// (scripts/workspace.mjs), not from a list kept here.
 import path from 'node:path';
 import { buildAll } from './build.mjs';
 import { installDependencies, log, root, runAsync } from './lib.mjs';
+import {
+  runScript,
+  runUnitTests,
+  typecheckedPackages,
+  vitestPackages,
+  workspacePackages,
+} from './workspace.mjs';
 
 const bin = (pkg, name) => path.join(root, pkg, 'node_modules', '.bin', name);
 const rootBin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-const TYPECHECKED = [
-  'contracts',
-  'platform',
-  'shared-ui',
-  'shell',
-  'mfe-catalog',
-  'mfe-auth',
-  'mfe-model-cabinet',
-  'mfe-advertiser-office',
-  'api',
-  'e2e',
-  'bench',
-];
-const UNIT_TESTED = ['contracts', 'platform', 'shared-ui', 'shell', 'mfe-catalog', 'tools'];
+/** Packages whose Vitest suite has steps of its own below: the API's, once per database. */
+const OWN_STEPS = new Set(['api']);
 
 async function inPairs(items, task) {
   const queue = [...items];
@@ -31,7 +28,7 @@ async function inPairs(items, task) {
         await task(item);
       } catch (error) {
         failures.push(item);
-        process.stdout.write(`${error.output ?? error.message}\n`);
+        process.stdout.write(`${error.output ?? ''}${error.message}\n`);
       }
     }
   };
@@ -47,39 +44,44 @@ const streamed = (command, args, options = {}) =>
     },
   );
 
+const packages = workspacePackages();
+const typechecked = typecheckedPackages(packages).map((pkg) => pkg.dir);
+const unitTested = vitestPackages(packages)
+  .map((pkg) => pkg.dir)
+  .filter((dir) => !OWN_STEPS.has(dir));
+
+const apiTests = (databaseUrl) => () =>
+  runUnitTests(path.join(root, 'api'), { env: { DATABASE_URL: databaseUrl } }).then((output) =>
+    process.stdout.write(output),
+  );
+
+/** @type {Array<[string, () => Promise<unknown>]>} */
 const steps = [
   [
-    'typecheck',
+    `typecheck (${typechecked.join(', ')})`,
     () =>
-      inPairs(TYPECHECKED, (pkg) => runAsync(rootBin('tsc'), ['-p', path.join(root, pkg, 'tsconfig.json')])),
+      inPairs(typechecked, (dir) =>
+        runScript(path.join(root, dir), packages.find((pkg) => pkg.dir === dir).scripts.typecheck),
+      ),
   ],
   ['lint', () => streamed(rootBin('biome'), ['ci', '--colors=off', '--error-on-warnings', '.'])],
   [
-    'unit',
+    `unit (${unitTested.join(', ')})`,
     () =>
-      inPairs(UNIT_TESTED, (pkg) =>
-        streamed(rootBin('vitest'), ['run', '--passWithNoTests'], { cwd: path.join(root, pkg) }),
+      inPairs(unitTested, (dir) =>
+        runUnitTests(path.join(root, dir)).then((output) => process.stdout.write(output)),
       ),
   ],
-  [
-    'api (PGlite)',
-    () => streamed(rootBin('vitest'), ['run'], { cwd: path.join(root, 'api'), env: { DATABASE_URL: '' } }),
-  ],
+  ['api (PGlite)', apiTests('')],
 ];
 if (process.env.TEST_DATABASE_URL) {
-  steps.push([
-    'api (PostgreSQL)',
-    () =>
-      streamed(rootBin('vitest'), ['run'], {
-        cwd: path.join(root, 'api'),
-        env: { DATABASE_URL: process.env.TEST_DATABASE_URL },
-      }),
-  ]);
+  steps.push(['api (PostgreSQL)', apiTests(process.env.TEST_DATABASE_URL)]);
 }
 steps.push(['build', () => buildAll()]);
 steps.push(['e2e', () => streamed(bin('e2e', 'playwright'), ['test'], { cwd: path.join(root, 'e2e') })]);
 
 const started = Date.now();
+/** @type {Array<[string, boolean, number]>} */
 const results = [];
 try {
   installDependencies();
@@ -95,11 +97,11 @@ if (results[0]?.[1]) {
     log(`${name}…`);
     try {
       await step();
-      results.push([name, true, Date.now() - stepStart]);
+      results.push([name.replace(/ \(.*/, ''), true, Date.now() - stepStart]);
     } catch (error) {
       if (error.output) process.stdout.write(error.output);
       console.error(`✗ ${name}: ${error.message}`);
-      results.push([name, false, Date.now() - stepStart]);
+      results.push([name.replace(/ \(.*/, ''), false, Date.now() - stepStart]);
     }
   }
 }

@@ -6,7 +6,15 @@ const appDir = path.dirname(fileURLToPath(import.meta.url));
 const devRemotes = { catalog: 3001, auth: 3002, 'model-cabinet': 3003, 'advertiser-office': 3004 };
 
 export default (_env, argv) => {
-  const config = createConfig({ appDir, name: 'shell', kind: 'host', port: 3000, mode: argv.mode });
+  const config = createConfig({
+    appDir,
+    name: 'shell',
+    kind: 'host',
+    port: 3000,
+    mode: argv.mode,
+    title: 'Anketa',
+    favicon: '/favicon.svg',
+  });
   // In development the shell's registry points at /mfe/<name>/, proxied to each remote's dev server.
   config.devServer.proxy.push(
     ...Object.entries(devRemotes).map(([name, port]) => ({

@@ -1,5 +1,6 @@
-// The federation rule "a remote never imports another app's source" is enforced by lint; this
-// proves the lint rule itself bites, so a later config edit cannot silently switch it off.
+// The federation rule "a remote never imports another app's source" and the layering inside each
+// app (app -> features -> components/lib, no feature reaching into another) are enforced by lint;
+// this proves the lint rules themselves bite, so a later config edit cannot silently switch them off.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,25 @@ describe('import rules', () => {
     ['shared-ui/src/x.ts', "import { Link } from 'react-router-dom';"],
     ['platform/src/x.ts', "import { Button } from 'shared-ui';"],
     ['api/src/x.ts', "import { api } from 'platform';"],
+    // Inside an app: one feature does not import another feature's internals...
+    ['mfe-catalog/src/features/a/x.ts', "import { thing } from '../b/thing';"],
+    ['mfe-catalog/src/features/a/components/x.ts', "import { getModel } from '../../b/api/get-model';"],
+    ['mfe-auth/src/features/a/components/deep/x.ts', "import { thing } from '../../../b/thing';"],
+    ['shell/src/features/a/x.ts', "import { thing } from '../b/thing';"],
+    // ...nor app code...
+    ['mfe-catalog/src/features/a/components/x.ts', "import routes from '../../../app/routes';"],
+    ['shell/src/features/a/x.ts', "import { Layout } from '../../app/layout';"],
+    // ...and components/lib import neither features nor app.
+    [
+      'mfe-catalog/src/components/x.ts',
+      "import { ListingPage } from '../features/listing/components/listing-page';",
+    ],
+    ['mfe-auth/src/lib/x.ts', "import routes from '../app/routes';"],
+    ['shell/src/hooks/x.ts', "import { thing } from '../features/a/thing';"],
+    ['shell/src/components/x.ts', "import { Header } from '../app/header';"],
+    // The federation rule still holds in files the layering rules cover.
+    ['mfe-catalog/src/features/a/x.ts', "import { Header } from '../../../../shell/src/app/header';"],
+    ['shell/src/components/x.ts', "import routes from '../../../mfe-auth/src/app/routes';"],
   ])('rejects %s importing: %s', (file, source) => {
     const result = lint(file, `${source}\nexport const used = 1;\n`);
     expect(result.failed, result.output).toBe(true);
@@ -49,8 +69,20 @@ describe('import rules', () => {
     ['mfe-catalog/src/x.ts', "import { api } from 'platform';"],
     ['mfe-catalog/src/x.ts', "import { Button } from 'shared-ui';"],
     ['shell/src/x.ts', "import { CATEGORIES } from 'contracts';"],
-    ['mfe-catalog/src/features/a/x.ts', "import { thing } from '../b/thing';"],
     ['api/src/x.ts', "import { CATEGORIES } from 'contracts';"],
+    ['mfe-catalog/src/features/a/x.ts', "import { thing } from './thing';"],
+    ['mfe-catalog/src/features/a/components/x.ts', "import { getModels } from '../api/get-models';"],
+    [
+      'mfe-catalog/src/features/a/components/x.ts',
+      "import { ModelCard } from '../../../components/model-card';",
+    ],
+    ['mfe-auth/src/features/a/components/x.ts', "import { notify } from '../../../lib/notify';"],
+    ['shell/src/features/a/x.ts', "import { useIsMobile } from '../../hooks/use-is-mobile';"],
+    [
+      'mfe-catalog/src/app/x.ts',
+      "import { ListingPage } from '../features/listing/components/listing-page';",
+    ],
+    ['mfe-catalog/src/components/x.ts', "import { cx } from '../lib/cx';"],
   ])('allows %s importing: %s', (file, source) => {
     const result = lint(file, `${source}\nexport const used = 1;\n`);
     expect(result.failed, result.output).toBe(false);

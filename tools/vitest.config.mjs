@@ -1,3 +1,3 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { include: ['*.test.mjs'], environment: 'node' } });
+export default defineConfig({ test: { include: ['**/*.test.mjs'], environment: 'node' } });

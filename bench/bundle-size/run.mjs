@@ -1,29 +1,13 @@
 // Bundle size: gzip bytes of each app's JavaScript, and the first-load JS of `/` — every
 // script the browser fetches before the first profile card is on screen.
-import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumOptions, root, startServer } from '../lib/server.mjs';
+import { appSizes, gzipSize, kib, scriptOwner } from './sizes.mjs';
 
 const APPS = ['shell', 'mfe-catalog', 'mfe-auth', 'mfe-model-cabinet', 'mfe-advertiser-office'];
 const BUDGET_KIB = 150;
-const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
-const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
-
-function appSizes(app) {
-  const dist = path.join(root, app, 'dist');
-  let raw = 0;
-  let gzip = 0;
-  for (const file of readdirSync(dist, { recursive: true })) {
-    if (!String(file).endsWith('.js')) continue;
-    const content = readFileSync(path.join(dist, String(file)));
-    raw += content.length;
-    gzip += gzipSize(content);
-  }
-  return { app, rawKiB: kib(raw), gzipKiB: kib(gzip) };
-}
-
 async function firstLoad(base) {
   const browser = await chromium.launch(chromiumOptions);
   const page = await browser.newPage();
@@ -44,12 +28,12 @@ async function firstLoad(base) {
 
 const server = await startServer();
 try {
-  const apps = APPS.map(appSizes);
+  const apps = APPS.map((app) => appSizes(path.join(root, app, 'dist'), app));
   const { cardMs, scripts } = await firstLoad(server.base);
   const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
   const byOwner = {};
   for (const script of scripts) {
-    const owner = script.url.startsWith('/mfe/') ? script.url.split('/')[2] : 'shell';
+    const owner = scriptOwner(script.url);
     byOwner[owner] = (byOwner[owner] ?? 0) + script.gzip;
   }
   const report = {

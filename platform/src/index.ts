@@ -21,6 +21,7 @@ export {
   storedLocale,
 } from './i18n/i18n';
 export { PlatformProviders } from './providers';
+export { StandaloneApp } from './standalone/standalone-app';
 export { createQueryClient, queryClient } from './query/query-client';
 export type { RemoteName, RemoteRegistry, RemoteRoutesModule } from './remotes/remotes';
 export {

@@ -34,6 +34,8 @@ export type {
   SegmentedSwitchProps,
 } from './components/segmented-switch/segmented-switch';
 export { SegmentedSwitch } from './components/segmented-switch/segmented-switch';
+export type { PillLinkRenderProps, PillNavItem, PillNavProps } from './components/pill-nav/pill-nav';
+export { PillNav } from './components/pill-nav/pill-nav';
 export type { SkeletonProps, SkeletonTextProps } from './components/skeleton/skeleton';
 export { Skeleton, SkeletonText } from './components/skeleton/skeleton';
 export type { SpinnerProps, SpinnerSize } from './components/spinner/spinner';

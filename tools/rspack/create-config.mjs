@@ -3,16 +3,18 @@
 // deployed apps.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { copyPatterns } from './copy-patterns.mjs';
 
 /** Every entry is a singleton: one React tree, one router, one store, one i18n instance. */
 export function sharedSingletons(appDir) {
   const require = createRequire(path.join(appDir, 'package.json'));
   const version = (name) => require(`${name}/package.json`).version;
   const lib = (name, extra = {}) => ({ singleton: true, requiredVersion: `^${version(name)}`, ...extra });
-  const workspace = { singleton: true, requiredVersion: false };
+  const workspace = { singleton: true, requiredVersion: /** @type {false} */ (false) };
   return {
     react: lib('react'),
     'react/': lib('react'),
@@ -54,8 +56,10 @@ function eagerCore(shared) {
  * @param {Record<string,string>} [o.exposes]
  * @param {number} o.port         dev-server port
  * @param {string} o.mode         'production' | 'development'
+ * @param {string} [o.title]      the page title (a remote's standalone page by default)
+ * @param {string} [o.favicon]    URL of the page's icon
  */
-export function createConfig({ appDir, name, kind, exposes = {}, port, mode }) {
+export function createConfig({ appDir, name, kind, exposes = {}, port, mode, title, favicon = '' }) {
   const dev = mode !== 'production';
   const require = createRequire(path.join(appDir, 'package.json'));
   const routerDir = path.dirname(require.resolve('react-router/package.json'));
@@ -147,19 +151,16 @@ export function createConfig({ appDir, name, kind, exposes = {}, port, mode }) {
         },
       }),
       new rspack.HtmlRspackPlugin({
-        template: path.join(appDir, 'index.html'),
+        // One page for every app: only the title (and the shell's icon) differ.
+        template: path.join(path.dirname(fileURLToPath(import.meta.url)), 'index.html'),
+        templateParameters: { title: title ?? `${path.basename(appDir)} (standalone)`, favicon },
         // Only the app's own entry: injecting the federation entry too breaks hot updates.
         chunks: ['main'],
         // Absolute in development so a standalone remote's deep links (/girl/12) find main.js.
         publicPath: isRemote && !dev ? 'auto' : '/',
         minify: !dev,
       }),
-      new rspack.CopyRspackPlugin({
-        patterns: [
-          { from: 'src/locales', to: 'locales', noErrorOnMissing: true },
-          ...(isRemote ? [] : [{ from: 'public', noErrorOnMissing: true }]),
-        ],
-      }),
+      new rspack.CopyRspackPlugin({ patterns: copyPatterns(kind) }),
       new rspack.DefinePlugin({ __DEV__: JSON.stringify(dev) }),
       dev && new ReactRefreshRspackPlugin(),
     ].filter(Boolean),

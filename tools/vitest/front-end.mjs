@@ -10,6 +10,9 @@ export const frontEndConfig = defineConfig({
   define: { __DEV__: 'true', __webpack_public_path__: '"http://localhost/"' },
   test: {
     environment: 'happy-dom',
+    // A page no app owns: code that starts loading the current page's data at import (the
+    // catalog's prefetch) finds nothing to load, and each test renders the URL it names.
+    environmentOptions: { happyDOM: { url: 'http://localhost:3000/test-runner' } },
     setupFiles: [path.join(here, 'setup.mjs')],
     css: { include: [/\.module\.css$/], modules: { classNameStrategy: 'non-scoped' } },
   },

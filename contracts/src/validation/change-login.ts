@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { mustMatch } from './must-match';
 import { LOGIN_MAX_LENGTH } from '../constants';
 
 const loginField = (requiredKey: string) =>
@@ -22,13 +23,6 @@ export const changeLoginSchema = v.pipe(
     },
     'validation.required',
   ),
-  v.forward(
-    v.partialCheck(
-      [['login'], ['confirmLogin']],
-      (form) => form.login === form.confirmLogin,
-      'validation.loginMismatch',
-    ),
-    ['confirmLogin'],
-  ),
+  mustMatch('login', 'confirmLogin', 'validation.loginMismatch'),
 );
 export type ChangeLoginInput = v.InferOutput<typeof changeLoginSchema>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { mustMatch } from './must-match';
 import { passwordRules } from './password';
 
 /** The spec's "all fields required, min 6" applies to the current password as well. */
@@ -11,13 +12,6 @@ export const changePasswordSchema = v.pipe(
     },
     'validation.required',
   ),
-  v.forward(
-    v.partialCheck(
-      [['newPassword'], ['confirmPassword']],
-      (form) => form.newPassword === form.confirmPassword,
-      'validation.noConfirm',
-    ),
-    ['confirmPassword'],
-  ),
+  mustMatch('newPassword', 'confirmPassword', 'validation.noConfirm'),
 );
 export type ChangePasswordInput = v.InferOutput<typeof changePasswordSchema>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { mustMatch } from './must-match';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { emailSchema } from './email';
 import { optionalPromoCodeSchema } from './promo-code';
@@ -46,14 +47,7 @@ export const registerFormSchema = v.pipe(
     },
     'validation.required',
   ),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (form) => form.password === form.confirmPassword,
-      'validation.noConfirm',
-    ),
-    ['confirmPassword'],
-  ),
+  mustMatch('password', 'confirmPassword', 'validation.noConfirm'),
 );
 export type RegisterFormValues = v.InferInput<typeof registerFormSchema>;
 export type RegisterFormInput = v.InferOutput<typeof registerFormSchema>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { mustMatch } from './must-match';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 
 /** Whitespace goes before checking, so a password pasted with a stray space or line break works. */
@@ -27,13 +28,6 @@ export const restorePasswordSchema = v.pipe(
     },
     'validation.required',
   ),
-  v.forward(
-    v.partialCheck(
-      [['newPassword'], ['confirmPassword']],
-      (form) => form.newPassword === form.confirmPassword,
-      'validation.noConfirm',
-    ),
-    ['confirmPassword'],
-  ),
+  mustMatch('newPassword', 'confirmPassword', 'validation.noConfirm'),
 );
 export type RestorePasswordInput = v.InferOutput<typeof restorePasswordSchema>;

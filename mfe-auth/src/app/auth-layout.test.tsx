@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from 'shared-ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
-import { stubApi } from '../testing/api-stub';
+import { stubApi } from 'platform/testing';
 import { renderAt } from '../testing/render';
 
 afterEach(async () => {

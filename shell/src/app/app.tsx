@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
-import { AreaSwitch } from '../features/remotes/area-switch';
+import { AreaSwitch } from './area-switch';
 import { Layout } from './layout';
 
 /**

@@ -3,10 +3,10 @@ import { remoteForPath, store, watchRefreshFlag } from 'platform';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Footer } from '../components/footer';
-import { Header } from '../components/header';
+import { Header } from './header';
 import { CategoryNav } from '../features/navigation/category-nav';
 import { usePresence } from '../features/presence/use-presence';
-import { sessionDialogAtom } from '../features/session/dialog-state';
+import { sessionDialogAtom } from '../lib/session-dialog';
 import { SessionDialogs } from '../features/session/session-dialogs';
 import styles from './layout.module.css';
 

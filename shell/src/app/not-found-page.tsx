@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buttonClassName, CategoryCards, Logo, type RenderCategoryLink } from 'shared-ui';
-import { useRoleSwitch } from '../features/session/use-role-switch';
+import { useRoleSwitch } from '../lib/use-role-switch';
 import styles from './not-found-page.module.css';
 
 const renderLink: RenderCategoryLink = ({ href, children, ...rest }) => (

@@ -1,7 +1,7 @@
 import { CATEGORIES } from 'contracts';
 import { appConfig, paths } from 'platform';
 import { useTranslation } from 'react-i18next';
-import { useRoleSwitch } from '../features/session/use-role-switch';
+import { useRoleSwitch } from '../lib/use-role-switch';
 import styles from './footer.module.css';
 import { PreloadLink } from './preload-link';
 

@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { i18n, PlatformProviders, queryClient, refreshFlagAtom, store } from 'platform';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, stubApi } from 'platform/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AccessGuard } from './access-guard';
 
 const profile = (accountType: 'girl' | 'advister') => ({
@@ -33,37 +34,25 @@ beforeEach(async () => {
   store.set(refreshFlagAtom, null);
   await i18n.changeLanguage('ru');
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('AccessGuard', () => {
   it('shows a loading text while the session is unknown, then the area for its account type', async () => {
     let answer: (value: Response) => void = () => undefined;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    stubApi({ 'GET /auth/session': () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderAt('/profile/analytics');
     expect(screen.getByRole('status').textContent).toBe('Загрузка…');
-    answer(Response.json({ profile: profile('girl'), canRefresh: false }));
+    answer(ok({ profile: profile('girl'), canRefresh: false }));
     expect(await screen.findByText('model cabinet')).toBeTruthy();
   });
 
   it('sends a guest to the login page of the area', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ profile: null, canRefresh: false })),
-    );
+    stubApi({ 'GET /auth/session': () => ok({ profile: null, canRefresh: false }) });
     renderAt('/advister/ads');
     expect(await screen.findByText('login page')).toBeTruthy();
   });
 
   it('sends an account of the wrong type to its own area', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ profile: profile('girl'), canRefresh: false })),
-    );
+    stubApi({ 'GET /auth/session': () => ok({ profile: profile('girl'), canRefresh: false }) });
     renderAt('/advister/create');
     await waitFor(() => expect(screen.getByText('model cabinet')).toBeTruthy());
   });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PreloadLink } from '../../components/preload-link';
-import { useRoleSwitch } from '../session/use-role-switch';
+import { useRoleSwitch } from '../../lib/use-role-switch';
 
 /**
  * "Post a profile" and "Advertiser office" for visitors; "Profile" and "Advertiser profile"

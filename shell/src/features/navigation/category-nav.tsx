@@ -1,8 +1,9 @@
-import { CATEGORIES, UI } from 'contracts';
-import { listingAtom, paths } from 'platform';
+import { CATEGORIES, type Category, UI } from 'contracts';
 import { useAtomValue } from 'jotai';
+import { listingAtom, paths } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router-dom';
+import { PillNav } from 'shared-ui';
 import { PreloadLink } from '../../components/preload-link';
 import { useScrolledPast } from '../../hooks/use-scrolled-past';
 import styles from './category-nav.module.css';
@@ -15,25 +16,18 @@ export function CategoryNav() {
   const scrolled = useScrolledPast(UI.stickyHeaderScrollPx);
   const onListing = pathname === '/' || !!matchPath('/category/:category', pathname);
   return (
-    <nav
+    <PillNav
       className={styles.nav}
+      listClassName={styles.list}
       data-scrolled={scrolled || undefined}
       data-testid="category-nav"
       aria-label={t('footer.categories')}
-    >
-      <ul className={styles.list}>
-        {CATEGORIES.map((category) => (
-          <li key={category}>
-            <PreloadLink
-              to={paths.listing(category)}
-              className={styles.tab}
-              aria-current={onListing && listing.category === category ? 'page' : undefined}
-            >
-              {t(`categories.${category}`)}
-            </PreloadLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+      items={CATEGORIES.map((category) => ({
+        key: category,
+        label: t(`categories.${category}`),
+        current: onListing && listing.category === category,
+      }))}
+      renderLink={(item, props) => <PreloadLink to={paths.listing(item.key as Category)} {...props} />}
+    />
   );
 }

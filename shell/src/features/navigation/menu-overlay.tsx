@@ -7,7 +7,7 @@ import { Button, NotificationBadge } from 'shared-ui';
 import { LanguageSwitch } from '../../components/language-switch';
 import { PreloadLink } from '../../components/preload-link';
 import { useIsMobile } from '../../hooks/use-is-mobile';
-import { sessionDialogAtom } from '../session/dialog-state';
+import { sessionDialogAtom } from '../../lib/session-dialog';
 import { AccountButtons } from './account-buttons';
 import { CABINET_LINKS } from './cabinet-links';
 import styles from './menu-overlay.module.css';

@@ -1,18 +1,13 @@
-import type { AccountType } from 'contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../hooks/use-is-mobile';
+import type { SessionDialog } from '../../lib/session-dialog';
 import { useLogout } from './use-logout';
 
 // Dialogs load with their first opening: Radix's focus and scroll management stay off the first paint.
 const ConfirmDialog = lazy(() =>
   import('shared-ui/dialog').then((module) => ({ default: module.ConfirmDialog })),
 );
-
-export type SessionDialog =
-  | { kind: 'logout'; accountType: AccountType }
-  /** A girl pressing the advertiser office, or an advertiser pressing "post a profile". */
-  | { kind: 'switch'; to: AccountType };
 
 export function SessionDialogs({ dialog, onClose }: { dialog: SessionDialog | null; onClose: () => void }) {
   const { t } = useTranslation('shell');

@@ -6,9 +6,9 @@ import { toast } from 'shared-ui/toast';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ru from '../../../locales/ru.json';
-import { apiError, called, ok, stubApi } from '../../../testing/api-stub';
+import { apiError, called, ok, stubApi, location } from 'platform/testing';
 import { createProfile } from '../../../testing/builders';
-import { location, renderAt } from '../../../testing/render';
+import { renderAt } from '../../../testing/render';
 
 vi.mock('shared-ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 

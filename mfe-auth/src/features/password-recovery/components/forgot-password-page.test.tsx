@@ -4,7 +4,7 @@ import { contractsLocales } from 'contracts';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ru from '../../../locales/ru.json';
-import { apiError, ok, stubApi } from '../../../testing/api-stub';
+import { apiError, ok, stubApi } from 'platform/testing';
 import { renderAt } from '../../../testing/render';
 
 const validation = contractsLocales.ru.validation;

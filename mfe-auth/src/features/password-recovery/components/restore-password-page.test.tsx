@@ -5,8 +5,8 @@ import { toast } from 'shared-ui/toast';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ru from '../../../locales/ru.json';
-import { apiError, ok, stubApi } from '../../../testing/api-stub';
-import { location, renderAt } from '../../../testing/render';
+import { apiError, ok, stubApi, location } from 'platform/testing';
+import { renderAt } from '../../../testing/render';
 
 vi.mock('shared-ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 

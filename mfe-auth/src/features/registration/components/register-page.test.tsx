@@ -5,9 +5,9 @@ import { REFRESH_FLAG_KEY } from 'platform';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ru from '../../../locales/ru.json';
-import { type ApiCall, apiError, called, ok, stubApi } from '../../../testing/api-stub';
+import { type ApiCall, apiError, called, ok, stubApi, location } from 'platform/testing';
 import { createCodeSent, createProfile } from '../../../testing/builders';
-import { location, renderAt } from '../../../testing/render';
+import { renderAt } from '../../../testing/render';
 import { REGISTRATION_PROMO_KEY } from '../model/registration-promo';
 
 const validation = contractsLocales.ru.validation;

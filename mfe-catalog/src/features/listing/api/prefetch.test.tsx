@@ -1,39 +1,31 @@
 import { screen } from '@testing-library/react';
 import { queryClient } from 'platform';
+import { type ApiCall, ok, stubApi } from 'platform/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CatalogRoutes from '../../../app/routes';
 import { createModelCard, createModelDetails, createModelList } from '../../../testing/builders';
-import { renderAtKeepingCache } from '../../../testing/render';
+import { renderAt } from '../../../testing/render';
 import { prefetchModel } from '../../model/api/get-model';
 import { prefetchListing } from './get-models';
 
-const requested: URL[] = [];
-const modelCalls = () => requested.filter((url) => url.pathname.startsWith('/api/model'));
+let calls: ApiCall[] = [];
+const modelCalls = () => calls.filter((call) => call.path.startsWith('/model')).map((call) => call.url);
 
 beforeEach(() => {
-  requested.length = 0;
   queryClient.clear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      requested.push(url);
-      if (url.pathname === '/api/model/7') return Response.json(createModelDetails({ id: 7, name: 'Seven' }));
-      if (url.pathname === '/api/model') {
-        return Response.json(
-          createModelList([
-            createModelCard({ id: 1, name: 'Early' }),
-            ...[2, 3, 4, 5, 6].map((id) => createModelCard({ id })),
-          ]),
-        );
-      }
-      return Response.json({ items: [] });
-    }),
-  );
+  calls = stubApi({
+    'GET /model/7': () => ok(createModelDetails({ id: 7, name: 'Seven' })),
+    'GET /model': () =>
+      ok(
+        createModelList([
+          createModelCard({ id: 1, name: 'Early' }),
+          ...[2, 3, 4, 5, 6].map((id) => createModelCard({ id })),
+        ]),
+      ),
+  });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
 });
 
@@ -51,7 +43,7 @@ describe('page data started with the catalog code', () => {
     expect(url?.searchParams.get('page')).toBe('2');
     expect(url?.searchParams.get('city')).toBe('moscow');
 
-    renderAtKeepingCache('/category/elite?page=2&city=moscow', <CatalogRoutes />);
+    renderAt('/category/elite?page=2&city=moscow', <CatalogRoutes />, { keepCache: true });
     const [card] = await screen.findAllByTestId('model-card');
     expect(card?.textContent).toContain('Early');
     expect(modelCalls()).toHaveLength(1);
@@ -61,7 +53,7 @@ describe('page data started with the catalog code', () => {
     expect(prefetchListing('/girl/7', '')).toBe(false);
     expect(prefetchModel('/girl/7')).toBe(true);
     await vi.waitFor(() => expect(modelCalls()).toHaveLength(1));
-    renderAtKeepingCache('/girl/7', <CatalogRoutes />);
+    renderAt('/girl/7', <CatalogRoutes />, { keepCache: true });
     expect(await screen.findByRole('heading', { name: /Seven/ })).toBeTruthy();
     expect(modelCalls().filter((url) => url.pathname === '/api/model/7')).toHaveLength(1);
   });
@@ -85,6 +77,6 @@ describe('page data started with the catalog code', () => {
     expect(prefetchListing('/category/unknown', '')).toBe(false);
     expect(prefetchModel('/girl/abc')).toBe(false);
     expect(prefetchModel('/price')).toBe(false);
-    expect(requested).toHaveLength(0);
+    expect(calls).toHaveLength(0);
   });
 });

@@ -3,28 +3,23 @@ import { useAtomValue } from 'jotai';
 import { listingAtom, paths } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import styles from './category-tabs.module.css';
+import { PillNav } from 'shared-ui';
 
 /** Real links, so each category is crawlable and opens in a new tab; page resets to 1. */
 export function CategoryTabs({ current }: { current: Category }) {
   const { t } = useTranslation('catalog');
   return (
-    <nav aria-label={t('listing.categoriesLabel')}>
-      <ul className={styles.tabs}>
-        {CATEGORIES.map((category) => (
-          <li key={category}>
-            <Link
-              to={paths.listing(category)}
-              className={styles.tab}
-              aria-current={category === current ? 'page' : undefined}
-              data-category={category}
-            >
-              {t(`categories.${category}`)}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <PillNav
+      aria-label={t('listing.categoriesLabel')}
+      items={CATEGORIES.map((category) => ({
+        key: category,
+        label: t(`categories.${category}`),
+        current: category === current,
+      }))}
+      renderLink={(item, props) => (
+        <Link to={paths.listing(item.key as Category)} data-category={item.key} {...props} />
+      )}
+    />
   );
 }
 

@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CityListResponse, ServiceListResponse } from 'contracts';
 import { expectNoAxeViolations } from 'shared-ui/testing';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, ok, stubApi } from 'platform/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import CatalogRoutes from '../../../app/routes';
 import { createModelCard, createModelList } from '../../../testing/builders';
 import { location, renderAt } from '../../../testing/render';
 
-const requested: URL[] = [];
+let calls: ApiCall[] = [];
 
 const cities: CityListResponse = {
   items: [
@@ -32,25 +33,16 @@ const services: ServiceListResponse = {
   ],
 };
 
+const filterOptions = { 'GET /cities': () => ok(cities), 'GET /services': () => ok(services) };
+
 beforeEach(() => {
-  requested.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      requested.push(url);
-      if (url.pathname.endsWith('/cities')) return Response.json(cities);
-      if (url.pathname.endsWith('/services')) return Response.json(services);
-      return Response.json(createModelList([createModelCard({ id: 1 }), createModelCard({ id: 2 })]));
-    }),
-  );
+  calls = stubApi({
+    ...filterOptions,
+    'GET /model': () => ok(createModelList([createModelCard({ id: 1 }), createModelCard({ id: 2 })])),
+  });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const lastListQuery = () => requested.filter((url) => url.pathname.endsWith('/model')).at(-1)?.searchParams;
+const lastListQuery = () => calls.filter((call) => call.path === '/model').at(-1)?.url.searchParams;
 
 describe('listing filters', () => {
   it('applies the chosen filters to the URL from page 1 and asks the API for them', async () => {
@@ -112,10 +104,9 @@ describe('listing filters', () => {
   });
 
   it('pagination links carry the filters', async () => {
-    vi.mocked(fetch).mockImplementation(async (input) => {
-      const url = new URL(String(input), 'http://localhost');
-      requested.push(url);
-      return Response.json(createModelList([createModelCard()], { total: 60, pageCount: 3 }));
+    stubApi({
+      ...filterOptions,
+      'GET /model': () => ok(createModelList([createModelCard()], { total: 60, pageCount: 3 })),
     });
     renderAt('/category/individual?page=1&place=apartment&boobsMin=2', <CatalogRoutes />);
     await screen.findAllByTestId('model-card');

@@ -1,35 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { listingAtom, NotFoundPageProvider, store } from 'platform';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, ok, stubApi } from 'platform/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import CatalogRoutes from '../../../app/routes';
 import ru from '../../../locales/ru.json';
 import { createModelCard, createModelList } from '../../../testing/builders';
 import { StandaloneCategoryTabs } from './category-tabs';
 import { location, renderAt } from '../../../testing/render';
 
-const requested: URL[] = [];
+let calls: ApiCall[] = [];
+
+/** Three cards a page, named after their category, page and place. */
+function listingAnswer(url: URL): Response {
+  const category = url.searchParams.get('category') ?? 'individual';
+  const page = Number(url.searchParams.get('page') ?? '1');
+  const base = category === 'massage' ? 100 : 1;
+  const items = [0, 1, 2].map((offset) =>
+    createModelCard({ id: base + (page - 1) * 3 + offset, name: `${category}-${page}-${offset}` }),
+  );
+  return ok(createModelList(items, { total: 9, page, pageCount: 3 }));
+}
 
 beforeEach(() => {
-  requested.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      requested.push(url);
-      const category = url.searchParams.get('category') ?? 'individual';
-      const page = Number(url.searchParams.get('page') ?? '1');
-      const base = category === 'massage' ? 100 : 1;
-      const items = [0, 1, 2].map((offset) =>
-        createModelCard({ id: base + (page - 1) * 3 + offset, name: `${category}-${page}-${offset}` }),
-      );
-      return Response.json(createModelList(items, { total: 9, page, pageCount: 3 }));
-    }),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  calls = stubApi({ 'GET /model': (_body, { url }) => listingAnswer(url) });
 });
 
 describe('listing page', () => {
@@ -37,8 +31,8 @@ describe('listing page', () => {
     renderAt('/category/elite?page=2', <CatalogRoutes />);
     const cards = await screen.findAllByTestId('model-card');
     expect(cards).toHaveLength(3);
-    expect(requested.at(-1)?.searchParams.get('category')).toBe('elite');
-    expect(requested.at(-1)?.searchParams.get('page')).toBe('2');
+    expect(calls.at(-1)?.url.searchParams.get('category')).toBe('elite');
+    expect(calls.at(-1)?.url.searchParams.get('page')).toBe('2');
     expect(
       within(cards[0] as HTMLElement)
         .getByRole('link')
@@ -67,7 +61,7 @@ describe('listing page', () => {
   it('pagination links keep the category and filters', async () => {
     renderAt('/category/bdsm?page=1&online=true', <CatalogRoutes />);
     await screen.findAllByTestId('model-card');
-    expect(requested.at(-1)?.searchParams.get('online')).toBe('true');
+    expect(calls.at(-1)?.url.searchParams.get('online')).toBe('true');
     expect(screen.getByRole('link', { name: 'Страница 2' }).getAttribute('href')).toBe(
       '/category/bdsm?page=2&online=true',
     );
@@ -76,13 +70,13 @@ describe('listing page', () => {
   it('reads the category from the query on the home page', async () => {
     renderAt('/?category=massage&page=1', <CatalogRoutes />);
     await screen.findAllByTestId('model-card');
-    expect(requested.at(-1)?.searchParams.get('category')).toBe('massage');
+    expect(calls.at(-1)?.url.searchParams.get('category')).toBe('massage');
   });
 
   it('says so for an unknown category instead of showing another list', async () => {
     renderAt('/category/cars', <CatalogRoutes />);
     expect(await screen.findByText('Такой страницы в каталоге нет.')).toBeTruthy();
-    expect(requested).toHaveLength(0);
+    expect(calls).toHaveLength(0);
   });
 
   it("shows the shell's 404 page for an unknown category inside the shell", async () => {
@@ -96,18 +90,19 @@ describe('listing page', () => {
   });
 
   describe('while the next page loads', () => {
-    /** Holds every answer after the first until `release` is called. */
+    /** Holds every answer after the first until the returned function is called. */
     function holdLaterAnswers() {
-      const real = vi.mocked(fetch).getMockImplementation();
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
       let first = true;
-      vi.mocked(fetch).mockImplementation(async (input) => {
-        if (!first) await held;
-        first = false;
-        return (real as (input: unknown) => Promise<Response>)(input);
+      calls = stubApi({
+        'GET /model': async (_body, { url }) => {
+          if (!first) await held;
+          first = false;
+          return listingAnswer(url);
+        },
       });
       return () => release();
     }

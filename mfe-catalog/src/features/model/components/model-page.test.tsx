@@ -1,56 +1,34 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NotFoundPageProvider } from 'platform';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiCall, apiError, ok, stubApi } from 'platform/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import CatalogRoutes from '../../../app/routes';
 import { createModelCard, createModelDetails } from '../../../testing/builders';
 import { location, renderAt } from '../../../testing/render';
 
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-const calls: Call[] = [];
+let calls: ApiCall[] = [];
 let complaintStatus = 201;
 
 beforeEach(() => {
-  calls.length = 0;
   complaintStatus = 201;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.pathname.endsWith('/model/404')) {
-        return Response.json({ code: 'MODEL_NOT_FOUND', message: 'Анкета не найдена' }, { status: 404 });
-      }
-      if (url.pathname.endsWith('/complaints')) {
-        return complaintStatus === 201
-          ? Response.json({ ok: true }, { status: 201 })
-          : Response.json(
-              { code: 'COMPLAINT_ALREADY_SENT', message: 'Жалоба уже отправлена' },
-              { status: 409 },
-            );
-      }
-      if (url.pathname.endsWith('/recommendations')) {
-        return Response.json({ items: [createModelCard({ id: 8, name: 'Вера' })] });
-      }
-      if (url.pathname.endsWith('/update-models-visit-count')) return Response.json({ ok: true });
-      return Response.json(
+  calls = stubApi({
+    'GET /model/404': () => apiError(404, 'MODEL_NOT_FOUND', { message: 'Анкета не найдена' }),
+    'POST /model/:id/complaints': () =>
+      complaintStatus === 201
+        ? ok({ ok: true }, { status: 201 })
+        : apiError(409, 'COMPLAINT_ALREADY_SENT', { message: 'Жалоба уже отправлена' }),
+    'POST /recommendations': () => ok({ items: [createModelCard({ id: 8, name: 'Вера' })] }),
+    'POST /admin-panel/analytics/update-models-visit-count': () => ok({ ok: true }),
+    'GET /model/:id': () =>
+      ok(
         createModelDetails({
           id: 5,
           name: 'Мила',
           metro: { id: 3, name: { ru: 'Арбатская', en: 'Arbatskaya' } },
         }),
-      );
-    }),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+      ),
+  });
 });
 
 describe('profile page', () => {

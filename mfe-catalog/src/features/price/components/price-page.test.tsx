@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import type { PricePageResponse } from 'contracts';
 import { expectNoAxeViolations } from 'shared-ui/testing';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, stubApi } from 'platform/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import CatalogRoutes from '../../../app/routes';
 import { renderAt } from '../../../testing/render';
 
@@ -25,14 +26,7 @@ const prices: PricePageResponse = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => Response.json(prices)),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  stubApi({ 'GET /tipping-prices': () => ok(prices) });
 });
 
 describe('price page', () => {

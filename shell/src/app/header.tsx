@@ -7,11 +7,11 @@ import { Logo, NotificationBadge } from 'shared-ui';
 import { AccountButtons } from '../features/navigation/account-buttons';
 import { type MenuKind, MenuOverlay } from '../features/navigation/menu-overlay';
 import { OnlineCounter } from '../features/navigation/online-counter';
-import { sessionDialogAtom } from '../features/session/dialog-state';
+import { sessionDialogAtom } from '../lib/session-dialog';
 import { useConstants } from '../features/site/api/get-constants';
 import styles from './header.module.css';
-import { LanguageSwitch } from './language-switch';
-import { PreloadLink } from './preload-link';
+import { LanguageSwitch } from '../components/language-switch';
+import { PreloadLink } from '../components/preload-link';
 
 export function Header() {
   const { t } = useTranslation('shell');

@@ -2,7 +2,7 @@ import type { AccountType } from 'contracts';
 import { useSetAtom } from 'jotai';
 import { useSession } from 'platform';
 import type { MouseEvent } from 'react';
-import { sessionDialogAtom } from './dialog-state';
+import { sessionDialogAtom } from './session-dialog';
 
 /**
  * For every link into an account area (header, menus, footer, 404 page): a signed-in account

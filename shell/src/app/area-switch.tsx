@@ -1,8 +1,8 @@
 import { NotFoundPageProvider, remoteForPath } from 'platform';
 import { useLocation } from 'react-router-dom';
-import { NotFoundPage } from '../../app/not-found-page';
-import { AccessGuard } from '../guard/access-guard';
-import { RemoteArea } from './remote-area';
+import { NotFoundPage } from './not-found-page';
+import { AccessGuard } from '../features/guard/access-guard';
+import { RemoteArea } from '../features/remotes/remote-area';
 
 /**
  * One element for every path: the area stays mounted while the user moves inside one
