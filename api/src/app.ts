@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { DatabaseConfig } from './db/client';
 import { type TrustProxy, trustNearestHops } from './lib/trust-proxy';
 import { type AuthRateLimitOptions, resolveRateLimits } from './modules/auth/rate-limits';
@@ -58,6 +58,8 @@ export interface AppOptions {
   listingCacheMs?: number;
   /** Which proxies' `X-Forwarded-For` names the client (see `parseTrustProxy`); none by default. */
   trustProxy?: TrustProxy;
+  /** Sees every route as it is added, before any plugin (tests list the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -74,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Order matters: plugins only see what was registered before them and routes depend on the
   // decorators plugins add. External plugins come first (they decorate request and reply),
   // then our own plugins (error handling, the database, static files), then the routes.

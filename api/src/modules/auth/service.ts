@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { AUTH_TIMINGS, type AccountType, type Locale, REGISTRATION_CODE_LENGTH } from 'contracts';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts, passwordResetTokens, refreshTokens, registrationRequests } from '../../db/schema';
+import { accounts, passwordResetTokens, registrationRequests } from '../../db/schema';
 import { randomToken, safeEqual, sha256 } from '../../lib/tokens';
 import type { AccountRow } from '../profile/repository';
 
@@ -274,17 +274,4 @@ export function createRestoreService(db: Database) {
         .where(and(eq(passwordResetTokens.accountId, accountId), isNull(passwordResetTokens.usedAt)));
     },
   };
-}
-
-/** The session a refresh cookie belongs to, so logout works after the access token expired. */
-export async function findSessionOfRefreshToken(
-  db: Database,
-  token: string | undefined,
-): Promise<string | null> {
-  if (!token) return null;
-  const [row] = await db
-    .select({ sessionId: refreshTokens.sessionId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, sha256(token)));
-  return row?.sessionId ?? null;
 }

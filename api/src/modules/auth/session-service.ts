@@ -177,6 +177,16 @@ export function createSessionService(db: Database, secret: string) {
       };
     },
 
+    /** The session a refresh cookie belongs to, so logout works after the access token expired. */
+    async findByRefreshToken(token: string | undefined): Promise<string | null> {
+      if (!token) return null;
+      const [row] = await db
+        .select({ sessionId: refreshTokens.sessionId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(token)));
+      return row?.sessionId ?? null;
+    },
+
     async revoke(sessionId: string, reason: RevokeReason): Promise<void> {
       await db
         .update(authSessions)

@@ -1,8 +1,7 @@
-import { type DevMailMessage, type DevMailResponse, devMailQuerySchema } from 'contracts';
+import { type DevMailMessage, devMailQuerySchema, responseSchemas } from 'contracts';
 import { desc, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
 import { mailOutbox } from '../../db/schema';
-import { parse } from '../../lib/validation';
+import { nonJson, defineRoutes } from '../../lib/route-schema';
 
 const PAGE_SIZE = 50;
 
@@ -51,7 +50,7 @@ ${items || '<p>No mail yet.</p>'}
  * The outbox for people and e2e tests on a machine without a mail server: registration codes
  * and restore links can be read here. Registered only in development.
  */
-export const devMailRoutes: FastifyPluginAsync = async (fastify) => {
+export const devMailRoutes = defineRoutes(async (fastify) => {
   async function latest(to?: string): Promise<DevMailMessage[]> {
     const rows = await fastify.db
       .select()
@@ -74,33 +73,33 @@ export const devMailRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.get(
     '/dev/mail',
     {
-      config: {
-        docs: { summary: 'Development only: the outbox as a page', tags: ['dev'], query: devMailQuerySchema },
+      schema: {
+        summary: 'Development only: the outbox as a page',
+        tags: ['dev'],
+        querystring: devMailQuerySchema,
+        produces: ['text/html'],
+        response: { 200: nonJson('An HTML page') },
       },
     },
     async (request, reply) => {
-      const { to } = parse(devMailQuerySchema, request.query);
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      return renderPage(await latest(to));
+      return renderPage(await latest(request.query.to));
     },
   );
 
   fastify.get(
     '/dev/mail.json',
     {
-      config: {
-        docs: {
-          summary: 'Development only: the latest 50 mails, newest first',
-          tags: ['dev'],
-          query: devMailQuerySchema,
-          responses: { 200: 'DevMailResponse' },
-        },
+      schema: {
+        summary: 'Development only: the latest 50 mails, newest first',
+        tags: ['dev'],
+        querystring: devMailQuerySchema,
+        response: { 200: responseSchemas.devMail },
       },
     },
-    async (request, reply): Promise<DevMailResponse> => {
-      const { to } = parse(devMailQuerySchema, request.query);
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { messages: await latest(to) };
+      return { messages: await latest(request.query.to) };
     },
   );
-};
+});

@@ -452,7 +452,7 @@ describe('demo promo codes', () => {
 
 describe('OpenAPI document', () => {
   it('lists the promo routes with their body schemas', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, { post?: { requestBody?: unknown; security?: unknown } }>;
     }>();
     for (const path of ['validate-public', 'validate', 'activate']) {
