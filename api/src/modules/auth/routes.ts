@@ -17,7 +17,7 @@ import { pickLocale } from '../../lib/i18n';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
 import { COOKIES } from '../../plugins/auth';
-import { type AccountRow, createAccountRepository, toProfileResponse } from '../profile/repository';
+import { type AccountRow, createAccountRepository, toProfileResponse } from '../accounts/repository';
 import { createPromoService } from '../promo/service';
 import { type AuthRateLimits, keyedLimiter, routeLimit, tooSoon } from './rate-limits';
 import { createRegistrationService, createRestoreService } from './service';

@@ -12,7 +12,7 @@ import { errorResponses, defineRoutes } from '../../lib/route-schema';
 import { type AuthRateLimits, routeLimit } from '../auth/rate-limits';
 import { createRestoreService } from '../auth/service';
 import { UNAUTHORIZED } from '../notifications/routes';
-import { type AccountRow, createAccountRepository, toProfileResponse } from './repository';
+import { type AccountRow, createAccountRepository, toProfileResponse } from '../accounts/repository';
 
 export interface ProfileRoutesOptions {
   rateLimits: AuthRateLimits;
