@@ -15,7 +15,7 @@ import { type Agent, createAgent } from '../../testing/agent';
 import { createAccount } from '../../testing/builders';
 import { closeTestApp } from '../../testing/close-test-app';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
-import { balanceOf, systemBalanceOf, verifyBalances } from '../ledger/ledger';
+import { balanceOf, systemBalanceOf, verifyBalances } from '../ledger/repository';
 import { PROMO_RATE_LIMITS } from './routes';
 import { seedPromoCodes } from './seed';
 import { createPromoService, promoReference } from './service';
