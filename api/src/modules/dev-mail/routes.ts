@@ -1,7 +1,6 @@
 import { type DevMailMessage, devMailQuerySchema, responseSchemas } from 'contracts';
-import { desc, sql } from 'drizzle-orm';
-import { mailOutbox } from '../../db/schema';
-import { nonJson, defineRoutes } from '../../lib/route-schema';
+import { defineRoutes, nonJson } from '../../lib/route-schema';
+import { createOutboxRepository } from './repository';
 
 const PAGE_SIZE = 50;
 
@@ -51,24 +50,8 @@ ${items || '<p>No mail yet.</p>'}
  * and restore links can be read here. Registered only in development.
  */
 export const devMailRoutes = defineRoutes(async (fastify) => {
-  async function latest(to?: string): Promise<DevMailMessage[]> {
-    const rows = await fastify.db
-      .select()
-      .from(mailOutbox)
-      .where(to ? sql`lower(${mailOutbox.toAddress}) = lower(${to})` : undefined)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(PAGE_SIZE);
-    return rows.map((row) => ({
-      id: row.id,
-      to: row.toAddress,
-      kind: row.kind,
-      locale: row.locale,
-      subject: row.subject,
-      text: row.textBody,
-      createdAt: row.createdAt.toISOString(),
-      sentAt: row.sentAt?.toISOString() ?? null,
-    }));
-  }
+  const outbox = createOutboxRepository(fastify.db);
+  const latest = (to?: string) => outbox.latest(PAGE_SIZE, to);
 
   fastify.get(
     '/dev/mail',
