@@ -20,7 +20,7 @@ import { notificationsPlugin } from './modules/notifications/plugin';
 import { notificationRoutes } from './modules/notifications/routes';
 import { presenceRoutes } from './modules/presence/routes';
 import { presencePlugin } from './modules/presence/socket';
-import { priceRoutes } from './modules/prices/routes';
+import { priceRoutes } from './modules/tipping-prices/routes';
 import { recommendationRoutes } from './modules/recommendations/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { promoRoutes } from './modules/promo/routes';
@@ -115,6 +115,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(staticPlugin, { root: options.staticRoot, remotesJson: options.remotesJson });
   }
 
+  // Where a URL's code lives: modules/<folder>/routes.ts, SQL in its repository.ts.
+  //   /api/health, /api/constants                         site
+  //   /api/cities                                         cities
+  //   /api/services                                       services
+  //   /api/model, /api/model/:id, /api/model/online-count model
+  //   /api/model/streaming-count                          streams
+  //   /api/model/:id/complaints                           complaints
+  //   /api/recommendations                                recommendations
+  //   /api/notifications/*                                notifications
+  //   /api/promo/*                                        promo
+  //   /api/tipping-prices/*                               tipping-prices
+  //   /api/admin-panel/analytics/*                        analytics
+  //   /api/online-count, /ws/online                       presence
+  //   /api/auth/*                                         auth (accounts: the accounts table, shared with profile)
+  //   /api/profile/*                                      profile
+  //   /api/dev/mail*                                      dev-mail (also the outbox the mail plugin writes)
+  //   /media/placeholder/*                                media
+  //   /api/docs, /api/docs/json                           plugins/docs.ts
   await app.register(
     async (api) => {
       await api.register(siteRoutes);
