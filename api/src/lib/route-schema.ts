@@ -73,9 +73,11 @@ export function jsonSchemaOf(schema: v.GenericSchema, mode: 'input' | 'output'):
 }
 
 /**
- * Answers are written by fast-json-stringify from the response schema: faster than
- * JSON.stringify for these small objects, and a field the schema does not declare is never sent.
- * A string payload (the listing's cached page, an HTML or SVG body) passes through untouched.
+ * Answers are written by fast-json-stringify from the response schema, so a field the schema does
+ * not declare is never sent. Measured on Node 20 against JSON.stringify: a profile (GET
+ * /api/model/:id) 9.3 vs 9.5 µs, a page of cards 25.6 vs 22.1 µs (nullable fields cost it a
+ * check each). The listing, the one hot list, therefore keeps its JSON.stringify'd page from the
+ * listing cache: a string payload (that page, an HTML or SVG body) passes through untouched.
  */
 export const valibotSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
   if (!isValibotSchema(schema)) throw new Error('response schemas must be valibot schemas from contracts');
