@@ -6,7 +6,6 @@ export * from './errors';
 export * from './model';
 export * from './services';
 export * from './site';
-export * as responseSchemas from './responses';
 export { contractsLocales, type ContractsMessages } from './locales';
 export { validate, ROOT_FIELD, type ValidationResult } from './validate';
 export { adFormSchema, type AdFormInput, type AdFormValues } from './validation/ad';

@@ -2,8 +2,9 @@
  * What the API answers, as valibot schemas: the API declares them on its routes (they drive its
  * serialiser and the OpenAPI document) and the DTO types the front ends use are inferred from
  * them. They describe the server's output and are never used to check a person's input, so
- * unlike the input schemas they carry no message keys. Exported from the package as the
- * `responseSchemas` namespace.
+ * unlike the input schemas they carry no message keys. Imported as `contracts/responses`, not
+ * from the package's main entry: the front ends share that entry at run time (Module Federation,
+ * so nothing in it is tree-shaken) and would ship these schemas to every browser for nothing.
  */
 import * as v from 'valibot';
 import { LISTING_PAGE_SIZE } from './constants';

@@ -1,4 +1,5 @@
-import { idParamsSchema, responseSchemas } from 'contracts';
+import { idParamsSchema } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from './api-error';
 import { valibotSerializerCompiler, valibotValidatorCompiler } from './route-schema';

@@ -1,5 +1,5 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { responseSchemas } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import fastJsonStringify from 'fast-json-stringify';
 import type {
   FastifyPluginAsync,

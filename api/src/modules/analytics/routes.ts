@@ -1,4 +1,5 @@
-import { analyticsBodySchema, profileViewBodySchema, responseSchemas } from 'contracts';
+import { analyticsBodySchema, profileViewBodySchema } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import { ApiError } from '../../lib/api-error';
 import { defineRoutes } from '../../lib/route-schema';
 import { analyticsDay, visitorKey } from '../../lib/visitor';

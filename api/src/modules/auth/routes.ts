@@ -4,12 +4,12 @@ import {
   loginBodySchema,
   type RegistrationCodeSentResponse,
   resendRegistrationCodeBodySchema,
-  responseSchemas,
   restorePasswordBodySchema,
   sendRegistrationCodeBodySchema,
   sendRestoreLinkBodySchema,
   verifyRegistrationCodeBodySchema,
 } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiError } from '../../lib/api-error';

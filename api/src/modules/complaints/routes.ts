@@ -1,5 +1,6 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { complaintBodySchema, idParamsSchema, responseSchemas } from 'contracts';
+import { complaintBodySchema, idParamsSchema } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import { ApiError } from '../../lib/api-error';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
 import { analyticsDay, visitorKey } from '../../lib/visitor';

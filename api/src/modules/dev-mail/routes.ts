@@ -1,4 +1,5 @@
-import { type DevMailMessage, devMailQuerySchema, responseSchemas } from 'contracts';
+import { type DevMailMessage, devMailQuerySchema } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import { defineRoutes, nonJson } from '../../lib/route-schema';
 import { createOutboxRepository } from './repository';
 

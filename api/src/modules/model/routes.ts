@@ -1,4 +1,5 @@
-import { idParamsSchema, type ModelListResponse, modelListQuerySchema, responseSchemas } from 'contracts';
+import { idParamsSchema, type ModelListResponse, modelListQuerySchema } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';

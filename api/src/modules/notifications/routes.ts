@@ -2,8 +2,8 @@ import {
   markNotificationsSchema,
   notificationListQuerySchema,
   type NotificationListResponse,
-  responseSchemas,
 } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';

@@ -1,9 +1,5 @@
-import {
-  responseSchemas,
-  updateEmailBodySchema,
-  updateLoginBodySchema,
-  updatePasswordBodySchema,
-} from 'contracts';
+import { updateEmailBodySchema, updateLoginBodySchema, updatePasswordBodySchema } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { isUniqueViolation } from '../../lib/db-errors';

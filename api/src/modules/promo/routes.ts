@@ -1,5 +1,6 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { promoCodeBodySchema, responseSchemas, validatePublicPromoBodySchema } from 'contracts';
+import { promoCodeBodySchema, validatePublicPromoBodySchema } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';

@@ -1,4 +1,5 @@
-import { recommendationsBodySchema, responseSchemas } from 'contracts';
+import { recommendationsBodySchema } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
 import { defineRoutes } from '../../lib/route-schema';

@@ -1,4 +1,4 @@
-import { responseSchemas } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import { defineRoutes } from '../../lib/route-schema';
 import { createStreamRepository } from './repository';
 

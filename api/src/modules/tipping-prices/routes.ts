@@ -1,4 +1,5 @@
-import { type PriceList, responseSchemas } from 'contracts';
+import type { PriceList } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import type { FastifyReply } from 'fastify';
 import { defineRoutes } from '../../lib/route-schema';
 import { createPriceRepository } from './repository';
