@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { buildApi } from './build-api.mjs';
 import { APPS, log, root, runAsync } from './lib.mjs';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|map|txt)$/;
@@ -96,9 +97,12 @@ export async function buildAll() {
   log(`built ${APPS.length} apps in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+// `npm run build`: every front end (if changed) and the API, as production runs them.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  buildAll().catch((error) => {
-    console.error(error.message);
-    process.exit(1);
-  });
+  (buildIsCurrent() ? Promise.resolve(log('front-end builds are up to date')) : buildAll())
+    .then(buildApi)
+    .catch((error) => {
+      console.error(error.message);
+      process.exit(1);
+    });
 }

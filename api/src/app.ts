@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { DatabaseConfig } from './db/client';
 import { type TrustProxy, trustNearestHops } from './lib/trust-proxy';
 import { type AuthRateLimitOptions, resolveRateLimits } from './modules/auth/rate-limits';
@@ -20,7 +20,7 @@ import { notificationsPlugin } from './modules/notifications/plugin';
 import { notificationRoutes } from './modules/notifications/routes';
 import { presenceRoutes } from './modules/presence/routes';
 import { presencePlugin } from './modules/presence/socket';
-import { priceRoutes } from './modules/prices/routes';
+import { priceRoutes } from './modules/tipping-prices/routes';
 import { recommendationRoutes } from './modules/recommendations/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { promoRoutes } from './modules/promo/routes';
@@ -58,6 +58,8 @@ export interface AppOptions {
   listingCacheMs?: number;
   /** Which proxies' `X-Forwarded-For` names the client (see `parseTrustProxy`); none by default. */
   trustProxy?: TrustProxy;
+  /** Sees every route as it is added, before any plugin (tests list the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -74,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Order matters: plugins only see what was registered before them and routes depend on the
   // decorators plugins add. External plugins come first (they decorate request and reply),
   // then our own plugins (error handling, the database, static files), then the routes.
@@ -112,6 +115,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(staticPlugin, { root: options.staticRoot, remotesJson: options.remotesJson });
   }
 
+  // Where a URL's code lives: modules/<folder>/routes.ts, SQL in its repository.ts.
+  //   /api/health, /api/constants                         site
+  //   /api/cities                                         cities
+  //   /api/services                                       services
+  //   /api/model, /api/model/:id, /api/model/online-count model
+  //   /api/model/streaming-count                          streams
+  //   /api/model/:id/complaints                           complaints
+  //   /api/recommendations                                recommendations
+  //   /api/notifications/*                                notifications
+  //   /api/promo/*                                        promo
+  //   /api/tipping-prices/*                               tipping-prices
+  //   /api/admin-panel/analytics/*                        analytics
+  //   /api/online-count, /ws/online                       presence
+  //   /api/auth/*                                         auth (accounts: the accounts table, shared with profile)
+  //   /api/profile/*                                      profile
+  //   /api/dev/mail*                                      dev-mail (also the outbox the mail plugin writes)
+  //   /media/placeholder/*                                media
+  //   /api/docs, /api/docs/json                           plugins/docs.ts
   await app.register(
     async (api) => {
       await api.register(siteRoutes);

@@ -1,17 +1,8 @@
-import type { CityRef, MetroRef } from './model';
+import type * as v from 'valibot';
+import type * as responses from './responses';
 
-export interface MetroStation extends MetroRef {
-  line: { ru: string; en: string };
-  /** `#RRGGBB` of the line on the official map, or null when unknown. */
-  lineColor: string | null;
-}
-
-export interface CityWithMetro extends CityRef {
-  /** Empty for cities without a metro. */
-  metro: MetroStation[];
-}
+export type MetroStation = v.InferOutput<typeof responses.metroStation>;
+export type CityWithMetro = v.InferOutput<typeof responses.cityWithMetro>;
 
 /** GET /api/cities */
-export interface CityListResponse {
-  items: CityWithMetro[];
-}
+export type CityListResponse = v.InferOutput<typeof responses.cityList>;

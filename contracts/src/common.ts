@@ -1,10 +1,8 @@
 import * as v from 'valibot';
+import type * as responses from './responses';
 
 /** Texts the API stores in both languages; front ends pick by the current locale. */
-export interface LocalizedText {
-  ru: string;
-  en: string;
-}
+export type LocalizedText = v.InferOutput<typeof responses.localizedText>;
 
 /**
  * A positive integer arriving as a path or query string ("12"). Leading zeros, signs,

@@ -1,3 +1,6 @@
+import type * as v from 'valibot';
+import type * as responses from './responses';
+
 /**
  * Error codes the API answers with. Front ends translate them (namespace `platform`, key
  * `errors.<code>`); the API never sends user-facing text it has not translated itself.
@@ -39,20 +42,7 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The body of every non-2xx answer. */
-export interface ApiErrorBody {
-  code: ErrorCode;
-  /** A message in the request's language, for logs and for clients without translations. */
-  message: string;
-  /** Per-field problems for VALIDATION_FAILED: field path -> message key. */
-  fields?: Record<string, string>;
-  /** Seconds until the request may be retried (RATE_LIMITED). */
-  retryAfter?: number;
-  /**
-   * Values the translated message interpolates: `seconds` for RATE_LIMITED, `date`
-   * (the nearest free day, ISO 8601) for SLOTS_FULL.
-   */
-  params?: Record<string, string | number>;
-}
+export type ApiErrorBody = v.InferOutput<typeof responses.apiErrorBody>;
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);

@@ -1,15 +1,8 @@
 import * as v from 'valibot';
-import { positiveIntString, type LocalizedText } from './common';
-import {
-  APPEARANCES,
-  CATEGORIES,
-  PLACES,
-  type Appearance,
-  type Category,
-  type Place,
-  type ServiceCategoryKey,
-} from './enums';
-import { type LISTING_PAGE_SIZE, LISTING_MAX_PAGE, PROFILE_BOUNDS } from './constants';
+import { positiveIntString } from './common';
+import type * as responses from './responses';
+import { APPEARANCES, CATEGORIES, PLACES, type Appearance } from './enums';
+import { LISTING_MAX_PAGE, PROFILE_BOUNDS } from './constants';
 
 export const citySlugSchema = v.pipe(
   v.string('validation.invalidCity'),
@@ -153,74 +146,13 @@ export const modelListQuerySchema = v.pipe(
 export type ModelListQueryInput = v.InferInput<typeof modelListQuerySchema>;
 export type ModelListQuery = v.InferOutput<typeof modelListQuerySchema>;
 
-export interface CityRef {
-  slug: string;
-  name: LocalizedText;
-}
-
-export interface MetroRef {
-  id: number;
-  name: LocalizedText;
-}
-
-export interface MediaImage {
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
-
+export type CityRef = v.InferOutput<typeof responses.cityRef>;
+export type MetroRef = v.InferOutput<typeof responses.metroRef>;
+export type MediaImage = v.InferOutput<typeof responses.mediaImage>;
 /** One card of the listing. */
-export interface ModelCard {
-  id: number;
-  name: string;
-  age: number;
-  category: Category;
-  city: CityRef;
-  metro: MetroRef | null;
-  /** Rubles for one hour. */
-  priceHour: number;
-  photo: MediaImage | null;
-  hasVideo: boolean;
-  isOnline: boolean;
-  isTop: boolean;
-}
-
-export interface ModelListResponse {
-  items: ModelCard[];
-  total: number;
-  page: number;
-  perPage: typeof LISTING_PAGE_SIZE;
-  pageCount: number;
-}
-
-export interface ModelService {
-  category: ServiceCategoryKey;
-  /** Key of the specific service inside its category. */
-  code: string;
-  name: LocalizedText;
-  description: string | null;
-}
-
-export interface ModelContacts {
-  phone: string | null;
-  telegram: string | null;
-  whatsapp: string | null;
-  viber: string | null;
-}
-
+export type ModelCard = v.InferOutput<typeof responses.modelCard>;
+export type ModelListResponse = v.InferOutput<typeof responses.modelList>;
+export type ModelService = v.InferOutput<typeof responses.modelService>;
+export type ModelContacts = v.InferOutput<typeof responses.modelContacts>;
 /** GET /api/model/{id}. */
-export interface ModelDetails extends ModelCard {
-  height: number;
-  weight: number;
-  boobs: number;
-  appearance: Appearance;
-  prices: { hour: number; twoHours: number | null; night: number | null };
-  places: Place[];
-  contacts: ModelContacts;
-  description: string;
-  services: ModelService[];
-  photos: MediaImage[];
-  video: { url: string; poster: MediaImage | null } | null;
-  publishedAt: string;
-}
+export type ModelDetails = v.InferOutput<typeof responses.modelDetails>;

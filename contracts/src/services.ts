@@ -1,14 +1,8 @@
-import type { LocalizedText } from './common';
-import type { ServiceCategoryKey } from './enums';
+import type * as v from 'valibot';
+import type * as responses from './responses';
 
 /** One service of the catalogue; `category.code` identifies it in listing filters. */
-export interface ServiceItem {
-  category: ServiceCategoryKey;
-  code: string;
-  name: LocalizedText;
-}
+export type ServiceItem = v.InferOutput<typeof responses.serviceItem>;
 
 /** GET /api/services: the whole catalogue, by category and then in display order. */
-export interface ServiceListResponse {
-  items: ServiceItem[];
-}
+export type ServiceListResponse = v.InferOutput<typeof responses.serviceList>;

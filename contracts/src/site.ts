@@ -1,12 +1,8 @@
-import type { LocalizedText } from './common';
+import type * as v from 'valibot';
+import type * as responses from './responses';
 
 /** GET /api/constants */
-export interface SiteConstants {
-  siteSlogan: LocalizedText;
-}
+export type SiteConstants = v.InferOutput<typeof responses.siteConstants>;
 
 /** GET /api/health */
-export interface HealthResponse {
-  status: 'ok';
-  database: 'pglite' | 'postgres';
-}
+export type HealthResponse = v.InferOutput<typeof responses.health>;

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -30,7 +32,14 @@ export interface DatabaseConnection {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/**
+ * api/drizzle: two folders up from this file in src/db/, one up from the bundled dist/server.js
+ * that production runs (scripts/build-api.mjs).
+ */
+const migrationsFolder =
+  ['../../drizzle', '../drizzle']
+    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+    .find((folder) => existsSync(path.join(folder, 'meta', '_journal.json'))) ?? 'api/drizzle (not found)';
 
 /** Any number to share between instances; it only has to differ from other advisory locks. */
 const MIGRATION_LOCK_KEY = 7_310_001;

@@ -1,20 +1,11 @@
 import { PROFILE_BOUNDS } from 'contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCity, createProfile } from '../testing/builders';
-import { createTestApp, type TestApp } from '../testing/create-test-app';
+import { testAppForFile } from '../testing/create-test-app';
 import { accounts, modelServices } from './schema';
 import { seedCatalog } from './seed';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedCatalog(t.db);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile({}, (app) => seedCatalog(app.db));
 
 /** The name of the constraint a write broke, from either driver's error. */
 async function violatedConstraint(write: Promise<unknown>): Promise<string | undefined> {

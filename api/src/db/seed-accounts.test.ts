@@ -1,20 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgent } from '../testing/agent';
 import { createAccount, createProfile } from '../testing/builders';
-import { createTestApp, type TestApp } from '../testing/create-test-app';
+import { createTestApp, testAppForFile } from '../testing/create-test-app';
 import { accounts, modelProfiles } from './schema';
 import { derivedPassword, seedAccounts } from './seed-accounts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 describe('seeded accounts', () => {
   it('never promote an ordinary account that holds the configured address', async () => {

@@ -25,6 +25,15 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Sessions and visitor cookies belong to the API; static files stay cookie-free and cacheable. */
 const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/ws/');
 
+/** Marks the hooks requireAuth makes, so the OpenAPI document can tell which routes need a session. */
+const SESSION_REQUIRED = Symbol('sessionRequired');
+
+/** Whether a route's hooks include one made by `requireAuth`. */
+export function requiresSession(route: { preValidation?: unknown; preHandler?: unknown }): boolean {
+  const hooks = [route.preValidation, route.preHandler].flat();
+  return hooks.some((hook) => typeof hook === 'function' && SESSION_REQUIRED in hook);
+}
+
 export interface AuthOptions {
   /** Signs access and CSRF tokens; every API instance of one site must share it. */
   secret: string;
@@ -35,7 +44,10 @@ export interface AuthOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionService;
-    /** A preHandler that answers 401 without a session and 403 for other account types. */
+    /**
+     * A route's `preValidation` hook that answers 401 without a session and 403 for other account
+     * types, before the input is looked at.
+     */
     requireAuth(...types: AccountType[]): (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -99,12 +111,21 @@ export const authPlugin = fp<AuthOptions>(
       this.request.csrfBinding = `v:${this.request.visitorId}`;
     });
 
-    fastify.decorate('requireAuth', (...types: AccountType[]) => async (request: FastifyRequest) => {
-      if (!request.auth) throw new ApiError(401, 'UNAUTHORIZED');
-      if (types.length > 0 && !types.includes(request.auth.accountType) && request.auth.role !== 'admin') {
-        throw new ApiError(403, 'FORBIDDEN');
-      }
-    });
+    fastify.decorate('requireAuth', (...types: AccountType[]) =>
+      Object.assign(
+        async (request: FastifyRequest) => {
+          if (!request.auth) throw new ApiError(401, 'UNAUTHORIZED');
+          if (
+            types.length > 0 &&
+            !types.includes(request.auth.accountType) &&
+            request.auth.role !== 'admin'
+          ) {
+            throw new ApiError(403, 'FORBIDDEN');
+          }
+        },
+        { [SESSION_REQUIRED]: true },
+      ),
+    );
 
     fastify.addHook('onRequest', async (request) => {
       if (!isApi(request.url)) return;
@@ -117,8 +138,9 @@ export const authPlugin = fp<AuthOptions>(
     });
 
     // Every state-changing call carries the CSRF cookie's value in a header. A page on another
-    // site can make the browser send the cookie but cannot read it to set the header.
-    fastify.addHook('preHandler', async (request) => {
+    // site can make the browser send the cookie but cannot read it to set the header. Checked
+    // before Fastify validates the input, so a forged request learns nothing about its body.
+    fastify.addHook('preValidation', async (request) => {
       // A route that does not exist answers 404 whatever the method; there is nothing to protect.
       if (!isApi(request.url) || request.is404) return;
       if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;

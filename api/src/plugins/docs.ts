@@ -1,103 +1,78 @@
-import { toJsonSchema } from '@valibot/to-json-schema';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type * as v from 'valibot';
+import { errorResponses, isValibotSchema, jsonSchemaOf } from '../lib/route-schema';
+import { requiresSession } from './auth';
+
+export const DOCS_PREFIX = '/api/docs';
+
+const INPUT_PARTS = new Set(['params', 'querystring', 'query', 'body', 'headers']);
+const BAD_INPUT = errorResponses({
+  400: 'VALIDATION_FAILED: `fields` maps each bad field (dot path) to a message key',
+})[400];
 
 /**
- * What a route tells the OpenAPI document about itself, next to its handler. The input
- * schemas are the same `contracts` schemas the handler validates with, so the document
- * cannot drift from what the API accepts.
+ * The route's own schema, with its valibot schemas turned into JSON Schema: inputs as a client
+ * sends them, answers as the server writes them. Every route with input can answer 400, and
+ * routes behind `requireAuth` need the session cookie.
  */
-export interface RouteDocs {
-  summary: string;
-  tags?: string[];
-  params?: v.GenericSchema;
-  query?: v.GenericSchema;
-  body?: v.GenericSchema;
-  /** Needs a signed-in session (cookie `access_token`). */
-  auth?: boolean;
-  /** Status -> description, e.g. { 200: 'The list', 404: 'No such profile' }. */
-  responses?: Record<number, string>;
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    docs?: RouteDocs;
+export function openApiSchemaOf(
+  schema: Record<string, unknown> | undefined,
+  route: Pick<RouteOptions, 'preValidation' | 'preHandler' | 'websocket'>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let hasInput = false;
+  for (const [key, value] of Object.entries(schema ?? {})) {
+    if (INPUT_PARTS.has(key) && isValibotSchema(value)) {
+      hasInput = true;
+      out[key === 'query' ? 'querystring' : key] = stripDialect(jsonSchemaOf(value, 'input'));
+    } else if (key === 'hide' && route.websocket) {
+      // @fastify/websocket hides every socket route from the document; ours are part of the API.
+    } else if (key !== 'response') {
+      out[key] = value;
+    }
   }
+  const responses: Record<string, unknown> = {};
+  for (const [status, value] of Object.entries((schema?.response ?? {}) as Record<string, unknown>)) {
+    responses[status] = isValibotSchema(value) ? stripDialect(jsonSchemaOf(value, 'output')) : value;
+  }
+  if (hasInput) responses['400'] ??= stripDialect(jsonSchemaOf(BAD_INPUT, 'output'));
+  if (Object.keys(responses).length > 0) out.response = responses;
+  if (requiresSession(route)) out.security = [{ session: [] }];
+  return out;
 }
 
-type JsonSchema = Record<string, unknown>;
-
-function jsonSchema(schema: v.GenericSchema): JsonSchema {
-  // Transforms (string -> number) and custom checks have no JSON Schema form: the input shape
-  // is what a client needs, so those parts are described as they arrive.
-  return toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input' }) as JsonSchema;
+function stripDialect({ $schema: _dialect, ...json }: Record<string, unknown>): Record<string, unknown> {
+  return json;
 }
 
-function parametersOf(schema: v.GenericSchema | undefined, where: 'path' | 'query') {
-  if (!schema) return [];
-  const json = jsonSchema(schema);
-  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((json.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: where,
-    required: where === 'path' || required.has(name),
-    schema: property,
-  }));
-}
-
-/** Collects every route that carries `config.docs` and serves them as OpenAPI 3.1 at /api/docs. */
+/**
+ * The OpenAPI document, generated from the routes' own schemas (the ones Fastify validates and
+ * serialises with), at /api/docs/json, and a reference page reading it at /api/docs. The page's
+ * assets come from the swagger-ui package through this server: nothing is fetched elsewhere.
+ */
 export const docsPlugin = fp(
   async (fastify) => {
-    const paths: Record<string, Record<string, unknown>> = {};
-
-    fastify.addHook('onRoute', (route) => {
-      const docs = route.config?.docs;
-      if (!docs) return;
-      const url = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-      const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter(
-        (m) => m !== 'HEAD',
-      );
-      for (const method of methods) {
-        const responses: Record<string, unknown> = {};
-        for (const [status, description] of Object.entries(docs.responses ?? { 200: 'OK' })) {
-          responses[status] = { description };
-        }
-        responses['400'] ??= { description: 'Bad input: `{ code: "VALIDATION_FAILED", message, fields }`' };
-        paths[url] = {
-          ...paths[url],
-          [method.toLowerCase()]: {
-            summary: docs.summary,
-            tags: docs.tags ?? [],
-            parameters: [...parametersOf(docs.params, 'path'), ...parametersOf(docs.query, 'query')],
-            ...(docs.body
-              ? {
-                  requestBody: {
-                    required: true,
-                    content: { 'application/json': { schema: jsonSchema(docs.body) } },
-                  },
-                }
-              : {}),
-            ...(docs.auth ? { security: [{ session: [] }] } : {}),
-            responses,
-          },
-        };
-      }
+    await fastify.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Anketa API',
+          version: '1.0.0',
+          description:
+            'Errors answer `{ code, message, fields?, retryAfter? }` with `message` in the language of Accept-Language (ru by default). State-changing requests need the header `x-csrf-token` equal to the `csrf_token` cookie.',
+        },
+        components: {
+          securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'access_token' } },
+        },
+      },
+      transform: ({ schema, url, route }) => ({
+        schema: openApiSchemaOf(schema as Record<string, unknown> | undefined, route) as never,
+        url,
+      }),
     });
-
-    fastify.get('/api/docs', async () => ({
-      openapi: '3.1.0',
-      info: {
-        title: 'Anketa API',
-        version: '1.0.0',
-        description:
-          'Errors answer `{ code, message, fields?, retryAfter? }` with `message` in the language of Accept-Language (ru by default). State-changing requests need the header `x-csrf-token` equal to the `csrf_token` cookie.',
-      },
-      components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'access_token' } },
-      },
-      paths,
-    }));
+    await fastify.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
   },
   { name: 'docs' },
 );

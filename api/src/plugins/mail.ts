@@ -1,9 +1,8 @@
 import type { Locale, MailKind } from 'contracts';
-import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { mailOutbox } from '../db/schema';
 import { ApiError } from '../lib/api-error';
+import { createOutboxRepository } from '../modules/dev-mail/repository';
 import { type MailParams, renderMail } from './mail-templates';
 
 export interface MailOptions {
@@ -64,23 +63,13 @@ export const mailPlugin = fp<MailOptions>(
       : null;
     const from = options.from ?? DEFAULT_FROM;
     const pending = new Set<Promise<void>>();
+    const outbox = createOutboxRepository(fastify.db);
 
     const mailer: Mailer = {
       publicUrl: options.publicUrl.replace(/\/+$/, ''),
 
       async send(mail) {
-        const [row] = await fastify.db
-          .insert(mailOutbox)
-          .values({
-            toAddress: mail.to,
-            kind: mail.kind,
-            locale: mail.locale,
-            subject: mail.subject,
-            textBody: mail.text,
-            htmlBody: mail.html ?? null,
-          })
-          .returning({ id: mailOutbox.id });
-        if (!row) throw new Error('outbox insert returned nothing');
+        const id = await outbox.record(mail);
 
         if (!transport) {
           if (options.logToConsole) {
@@ -96,13 +85,10 @@ export const mailPlugin = fp<MailOptions>(
             text: mail.text,
             ...(mail.html ? { html: mail.html } : {}),
           });
-          await fastify.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+          await outbox.markSent(id);
         } catch (error) {
           fastify.log.error({ err: error, kind: mail.kind }, 'SMTP refused a mail');
-          await fastify.db
-            .update(mailOutbox)
-            .set({ error: String((error as Error).message ?? error).slice(0, 500) })
-            .where(eq(mailOutbox.id, row.id));
+          await outbox.markFailed(id, String((error as Error).message ?? error));
           throw new ApiError(503, 'EMAIL_SEND_FAILED');
         }
       },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import type { Database } from '../db/client';
 
@@ -31,6 +32,25 @@ export async function createTestApp(options: Omit<AppOptions, 'database'> = {}):
       await temporary?.drop();
     },
   };
+}
+
+/**
+ * One test app shared by every test of a file: opened before the first test, closed after the
+ * last; `prepare` seeds what the file needs. The object is filled in when the file starts.
+ */
+export function testAppForFile(
+  options: Omit<AppOptions, 'database'> = {},
+  prepare?: (t: TestApp) => Promise<unknown>,
+): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+    await prepare?.(t);
+  });
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
 }
 
 async function createTemporaryDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {

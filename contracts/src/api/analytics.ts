@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type * as responses from '../responses';
 import { bodyIdSchema } from './body-id';
 
 /**
@@ -35,9 +36,7 @@ export const profileViewBodySchema = v.object(
 export type ProfileViewBody = v.InferInput<typeof profileViewBodySchema>;
 
 /** Answer of both analytics calls. */
-export interface AnalyticsRecordedResponse {
-  ok: true;
-}
+export type AnalyticsRecordedResponse = v.InferOutput<typeof responses.ok>;
 
 /** One day of a profile's views, for the model's analytics. */
 export interface ProfileViewsDay {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
-import { ACCOUNT_TYPES, type AccountRole, type AccountType, type Locale } from '../enums';
+import { ACCOUNT_TYPES } from '../enums';
+import type * as responses from '../responses';
 import { changeLoginSchema } from '../validation/change-login';
 import { changePasswordSchema } from '../validation/change-password';
 import { emailSchema, forgotPasswordSchema } from '../validation/email';
@@ -99,38 +100,17 @@ export const updateLoginBodySchema = changeLoginSchema;
 export type UpdateLoginBody = v.InferInput<typeof updateLoginBodySchema>;
 
 /** GET /api/profile, and the answer of every call that signs in or changes the profile. */
-export interface ProfileResponse {
-  email: string;
-  /** Null until the account chooses one. */
-  login: string | null;
-  /** Rubles, with kopecks as decimals (150.5). */
-  balance: number;
-  /** The same amount in whole kopecks, for exact arithmetic. */
-  balanceKopecks: number;
-  accountType: AccountType;
-  accountRole: AccountRole;
-  /** The language of the account's mails. */
-  locale: Locale;
-}
+export type ProfileResponse = v.InferOutput<typeof responses.profile>;
 
 /**
  * GET /api/auth/session: who is signed in, answered without an error for a guest. `profile` is
  * null for a guest; `canRefresh` says a refresh cookie is there, so POST /api/auth/refresh may
  * bring the session back (an expired access token).
  */
-export interface SessionResponse {
-  profile: ProfileResponse | null;
-  canRefresh: boolean;
-}
+export type SessionResponse = v.InferOutput<typeof responses.session>;
 
 /** POST /api/auth/send-registration-code and resend-registration-code */
-export interface RegistrationCodeSentResponse {
-  /** Seconds until resend-registration-code accepts another request: the client's countdown. */
-  resendAvailableInSeconds: number;
-  expiresInSeconds: number;
-}
+export type RegistrationCodeSentResponse = v.InferOutput<typeof responses.registrationCodeSent>;
 
 /** Calls that only succeed or fail (refresh, logout, restore). */
-export interface OkResponse {
-  ok: true;
-}
+export type OkResponse = v.InferOutput<typeof responses.ok>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type * as responses from '../responses';
 import { COMPLAINT_REASONS } from '../enums';
 
 export const COMPLAINT_TEXT_MAX_LENGTH = 1000;
@@ -40,6 +41,4 @@ export type ComplaintBodyInput = v.InferInput<typeof complaintBodySchema>;
 export type ComplaintBody = v.InferOutput<typeof complaintBodySchema>;
 
 /** 201 of POST /api/model/{id}/complaints. */
-export interface ComplaintCreatedResponse {
-  ok: true;
-}
+export type ComplaintCreatedResponse = v.InferOutput<typeof responses.ok>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Locale } from '../enums';
+import type * as responses from '../responses';
 import { emailSchema } from '../validation/email';
 
 export const MAIL_KINDS = ['registration_code', 'password_restore', 'email_changed'] as const;
@@ -9,20 +9,7 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 export const devMailQuerySchema = v.object({ to: v.optional(emailSchema) }, 'validation.invalidQuery');
 export type DevMailQuery = v.InferInput<typeof devMailQuerySchema>;
 
-export interface DevMailMessage {
-  id: number;
-  to: string;
-  kind: string;
-  locale: Locale;
-  subject: string;
-  text: string;
-  /** ISO 8601. */
-  createdAt: string;
-  /** When SMTP accepted it; null when the outbox was the only delivery. */
-  sentAt: string | null;
-}
+export type DevMailMessage = v.InferOutput<typeof responses.devMailMessage>;
 
 /** GET /api/dev/mail.json: newest first, at most 50. */
-export interface DevMailResponse {
-  messages: DevMailMessage[];
-}
+export type DevMailResponse = v.InferOutput<typeof responses.devMail>;

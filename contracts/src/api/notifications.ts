@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type * as responses from '../responses';
 import { positiveIntString } from '../common';
 import { LISTING_MAX_PAGE } from '../constants';
 import type { NotificationKind } from '../enums';
@@ -52,52 +53,24 @@ export const markNotificationsSchema = v.object(
 );
 export type MarkNotificationsInput = v.InferOutput<typeof markNotificationsSchema>;
 
-/**
- * What each kind of notification carries. Dates are ISO 8601; `price` is whole rubles;
- * `city` is a city slug (the API names the city in the reader's language).
- */
-export interface NotificationParamsByKind {
-  profile_approved: { profileName: string };
-  profile_blocked: { profileName: string; comment: string };
-  profile_unblocked: { profileName: string };
-  video_activated: { profileName: string; until: string };
-  raised_in_city: { profileName: string; city: string; price: number };
-  top_placement: { profileName: string; city: string; until: string };
-  ad_approved: { heading: string };
-  ad_rejected: { heading: string; reason: string };
-}
+/** What each kind of notification carries (see `responseSchemas.notificationParams`). */
+export type NotificationParamsByKind = {
+  [K in NotificationKind]: v.InferOutput<(typeof responses.notificationParams)[K]>;
+};
 export type NotificationParams<K extends NotificationKind = NotificationKind> = NotificationParamsByKind[K];
 
 /** One notification as GET /api/notifications lists it; `title` and `text` are translated. */
 export type NotificationItem = {
-  [K in NotificationKind]: {
-    id: number;
-    kind: K;
-    params: NotificationParamsByKind[K];
-    title: string;
-    text: string;
-    read: boolean;
-    /** ISO 8601. */
-    createdAt: string;
-  };
+  [K in NotificationKind]: v.InferOutput<ReturnType<typeof responses.notificationItemOf<K>>>;
 }[NotificationKind];
 
 /** GET /api/notifications: newest first. */
-export interface NotificationListResponse {
+export type NotificationListResponse = Omit<v.InferOutput<typeof responses.notificationList>, 'items'> & {
   items: NotificationItem[];
-  total: number;
-  page: number;
-  perPage: number;
-  pageCount: number;
-  unreadCount: number;
-}
+};
 
 /** GET /api/notifications/unread-count */
-export interface UnreadCountResponse {
-  unreadCount: number;
-}
+export type UnreadCountResponse = v.InferOutput<typeof responses.unreadCount>;
 
 /** PATCH /api/notifications/mark-multiple: how many of the caller's unread ones became read. */
-export interface MarkNotificationsResponse {
-  updated: number;
-}
+export type MarkNotificationsResponse = v.InferOutput<typeof responses.markNotifications>;

@@ -1,4 +1,5 @@
+import type * as v from 'valibot';
+import type * as responses from '../responses';
+
 /** GET /api/online-count: browsers connected to the presence socket /ws/online. */
-export interface OnlineCountResponse {
-  count: number;
-}
+export type OnlineCountResponse = v.InferOutput<typeof responses.onlineCount>;

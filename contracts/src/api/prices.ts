@@ -1,24 +1,11 @@
-import type { LocalizedText } from '../common';
+import type * as v from 'valibot';
+import type * as responses from '../responses';
 
 /** One line of a price list. Prices are whole US dollars, as the price page shows them. */
-export interface PriceItem {
-  /** Stable key of the item, e.g. `top_7_days`. */
-  code: string;
-  title: LocalizedText;
-  /** Moscow and St Petersburg. */
-  mskSpbPrice: number;
-  /** Every other city. */
-  otherPrice: number;
-}
+export type PriceItem = v.InferOutput<typeof responses.priceItem>;
 
 /** GET /api/tipping-prices/models-boosting, /additional-services and /ads-boosting. */
-export interface PriceListResponse {
-  items: PriceItem[];
-}
+export type PriceListResponse = v.InferOutput<typeof responses.priceList>;
 
 /** GET /api/tipping-prices: the price page, profile services first and advertising second. */
-export interface PricePageResponse {
-  /** The models-boosting list followed by the additional-services list. */
-  posting_models: PriceItem[];
-  ads: PriceItem[];
-}
+export type PricePageResponse = v.InferOutput<typeof responses.pricePage>;

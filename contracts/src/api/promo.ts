@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { ACCOUNT_TYPES, type PromoType } from '../enums';
+import { ACCOUNT_TYPES } from '../enums';
+import type * as responses from '../responses';
 import { promoCodeFormSchema, promoCodeSchema } from '../validation/promo-code';
 
 /** POST /api/promo/validate and /api/promo/activate: `{ code }`, trimmed and upper-cased. */
@@ -20,29 +21,10 @@ export const validatePublicPromoBodySchema = v.object(
 export type ValidatePublicPromoBody = v.InferInput<typeof validatePublicPromoBodySchema>;
 
 /** A promo code as the client shows and keeps it. */
-export interface PromoCodeInfo {
-  code: string;
-  /** In the request's language. */
-  description: string;
-  promoType: PromoType;
-  /** Whole rubles for BALANCE_AMOUNT, a percentage of the next top-up for DEPOSIT_PERCENTAGE. */
-  amount: number;
-}
+export type PromoCodeInfo = v.InferOutput<typeof responses.promoCodeInfo>;
 
 /** POST /api/promo/validate and /api/promo/validate-public */
-export interface PromoValidateResponse {
-  valid: true;
-  promocode: PromoCodeInfo;
-}
+export type PromoValidateResponse = v.InferOutput<typeof responses.promoValidate>;
 
-/**
- * POST /api/promo/activate. A BALANCE_AMOUNT code has already been credited; a
- * DEPOSIT_PERCENTAGE code is for the client to keep until the next top-up.
- */
-export interface PromoActivateResponse {
-  promocode: PromoCodeInfo;
-  /** ISO 8601. */
-  activatedAt: string;
-  /** The account's balance after the activation, in rubles. */
-  balance: number;
-}
+/** POST /api/promo/activate */
+export type PromoActivateResponse = v.InferOutput<typeof responses.promoActivate>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ModelCard } from '../model';
+import type * as responses from '../responses';
 import { bodyIdSchema } from './body-id';
 
 /** How many similar profiles a profile page shows at most. */
@@ -16,6 +16,4 @@ export type RecommendationsBody = v.InferInput<typeof recommendationsBodySchema>
  * Up to RECOMMENDATIONS_LIMIT visible profiles: same city and category first, then the same
  * category in other cities, then other categories in the same city.
  */
-export interface RecommendationsResponse {
-  items: ModelCard[];
-}
+export type RecommendationsResponse = v.InferOutput<typeof responses.recommendations>;

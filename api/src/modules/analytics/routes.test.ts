@@ -1,23 +1,15 @@
 import type { AnalyticsRecordedResponse, ApiErrorBody } from 'contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profileViews, siteVisits } from '../../db/schema';
 import { sha256 } from '../../lib/tokens';
 import { analyticsDay } from '../../lib/visitor';
 import { COOKIES } from '../../plugins/auth';
 import { type Agent, createAgent } from '../../testing/agent';
 import { createAccount, createProfile } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { testAppForFile } from '../../testing/create-test-app';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 const keyOf = (agent: Agent) => sha256(`visitor:${agent.jar.get(COOKIES.visitor)}`);
 const visitsOf = (visitorKey: string) =>

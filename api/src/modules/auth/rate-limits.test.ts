@@ -3,19 +3,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../testing/agent';
 import { createAccount } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { createTestApp, type TestApp, testAppForFile } from '../../testing/create-test-app';
 import { DEFAULT_AUTH_RATE_LIMITS, scaledRateLimits } from './rate-limits';
 
 // The real limits: this file proves they trip.
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 let addressCount = 0;
 /** A browser at its own address (TEST-NET-3), with its cookies and CSRF token. */

@@ -1,26 +1,26 @@
 import {
   AUTH_TIMINGS,
+  type Locale,
   loginBodySchema,
-  type OkResponse,
-  type ProfileResponse,
   type RegistrationCodeSentResponse,
-  type SessionResponse,
   resendRegistrationCodeBodySchema,
   restorePasswordBodySchema,
   sendRegistrationCodeBodySchema,
   sendRestoreLinkBodySchema,
   verifyRegistrationCodeBodySchema,
 } from 'contracts';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import * as responseSchemas from 'contracts/responses';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
-import { parse } from '../../lib/validation';
+import { errorResponses, defineRoutes } from '../../lib/route-schema';
 import { COOKIES } from '../../plugins/auth';
-import { type AccountRow, createAccountRepository, toProfileResponse } from '../profile/repository';
+import { type AccountRow, createAccountRepository, toProfileResponse } from '../accounts/repository';
 import { createPromoService } from '../promo/service';
 import { type AuthRateLimits, keyedLimiter, routeLimit, tooSoon } from './rate-limits';
-import { createRegistrationService, createRestoreService, findSessionOfRefreshToken } from './service';
+import { createRegistrationService, createRestoreService } from './service';
 
 export interface AuthRoutesOptions {
   rateLimits: AuthRateLimits;
@@ -30,15 +30,16 @@ const CODE_SENT: RegistrationCodeSentResponse = {
   resendAvailableInSeconds: AUTH_TIMINGS.resendCooldownSeconds,
   expiresInSeconds: AUTH_TIMINGS.codeTtlSeconds,
 };
-const OK: OkResponse = { ok: true };
+const OK = { ok: true } as const;
 const TAGS = ['auth'];
+const SIGNED_IN = v.pipe(responseSchemas.profile, v.description('The account; session cookies are set'));
 const CODE_MINUTES = AUTH_TIMINGS.codeTtlSeconds / 60;
 const LINK_MINUTES = AUTH_TIMINGS.restoreLinkTtlSeconds / 60;
 
 const emailKey = (email: string) => email.toLowerCase();
-const localeOf = (request: FastifyRequest) => pickLocale(request.headers['accept-language']);
+const localeOf = (request: Pick<FastifyRequest, 'headers'>) => pickLocale(request.headers['accept-language']);
 
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { rateLimits }) => {
+export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rateLimits }) => {
   const accounts = createAccountRepository(fastify.db);
   const registration = createRegistrationService(fastify.db);
   const restore = createRestoreService(fastify.db);
@@ -48,6 +49,19 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   const codeMailPerEmail = keyedLimiter(fastify, rateLimits.codeMailPerEmail);
   const loginPerEmail = keyedLimiter(fastify, rateLimits.loginPerEmail);
   const restoreLinkPerEmail = keyedLimiter(fastify, rateLimits.restoreLinkPerEmail);
+
+  /** A code whose mail could not be sent is taken back, so the person may ask again at once. */
+  async function mailCode(sent: { requestId: number; code: string }, locale: Locale, email: string) {
+    try {
+      await fastify.mail.sendTemplate('registration_code', locale, email, {
+        code: sent.code,
+        minutes: CODE_MINUTES,
+      });
+    } catch (error) {
+      await registration.withdraw(sent.requestId);
+      throw error;
+    }
+  }
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, account: AccountRow) {
     // Signing in on a browser that still holds a session replaces it instead of orphaning it.
@@ -64,25 +78,26 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   fastify.post(
     '/auth/send-registration-code',
     {
-      config: {
-        docs: {
-          summary: 'Starts a registration: mails a 6-digit code to the address',
-          tags: TAGS,
-          body: sendRegistrationCodeBodySchema,
-          responses: {
-            200: 'RegistrationCodeSentResponse',
+      // Per address before the body is read: a script sending nonsense is slowed down too.
+      preValidation: (request, reply) => codeMailPerIp(request, reply, request.ip),
+      schema: {
+        summary: 'Starts a registration: mails a 6-digit code to the address',
+        tags: TAGS,
+        body: sendRegistrationCodeBodySchema,
+        response: {
+          200: responseSchemas.registrationCodeSent,
+          ...errorResponses({
             403: 'PROMO_NOT_FOR_ROLE: the promo code is for the other account type',
             404: 'PROMO_INVALID: the promo code cannot be used',
             409: 'EMAIL_EXISTS: the address is registered',
             429: 'RATE_LIMITED: too many codes, or the last one was sent under a minute ago (retryAfter)',
             503: 'EMAIL_SEND_FAILED',
-          },
+          }),
         },
       },
     },
-    async (request, reply): Promise<RegistrationCodeSentResponse> => {
-      await codeMailPerIp(request, reply, request.ip);
-      const body = parse(sendRegistrationCodeBodySchema, request.body);
+    async (request, reply) => {
+      const { body } = request;
       await codeMailPerEmail(request, reply, emailKey(body.email));
       if (await accounts.emailTaken(body.email)) throw new ApiError(409, 'EMAIL_EXISTS');
       const locale = localeOf(request);
@@ -98,15 +113,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
       });
       if (outcome.kind === 'exists') throw new ApiError(409, 'EMAIL_EXISTS');
       if (outcome.kind === 'too_soon') throw tooSoon(reply, outcome.retryAfterSeconds);
-      try {
-        await fastify.mail.sendTemplate('registration_code', locale, body.email, {
-          code: outcome.code,
-          minutes: CODE_MINUTES,
-        });
-      } catch (error) {
-        await registration.withdraw(outcome.requestId);
-        throw error;
-      }
+      await mailCode(outcome, locale, body.email);
       return CODE_SENT;
     },
   );
@@ -114,37 +121,28 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   fastify.post(
     '/auth/resend-registration-code',
     {
-      config: {
-        docs: {
-          summary: 'Mails a new code for a registration in progress; the previous code stops working',
-          tags: TAGS,
-          body: resendRegistrationCodeBodySchema,
-          responses: {
-            200: 'RegistrationCodeSentResponse (also for an address without a registration in progress)',
-            429: 'RATE_LIMITED: retryAfter is the countdown to show',
-          },
+      preValidation: (request, reply) => codeMailPerIp(request, reply, request.ip),
+      schema: {
+        summary: 'Mails a new code for a registration in progress; the previous code stops working',
+        tags: TAGS,
+        body: resendRegistrationCodeBodySchema,
+        response: {
+          200: v.pipe(
+            responseSchemas.registrationCodeSent,
+            v.description('Also for an address without a registration in progress'),
+          ),
+          ...errorResponses({ 429: 'RATE_LIMITED: retryAfter is the countdown to show' }),
         },
       },
     },
-    async (request, reply): Promise<RegistrationCodeSentResponse> => {
-      await codeMailPerIp(request, reply, request.ip);
-      const { email } = parse(resendRegistrationCodeBodySchema, request.body);
+    async (request, reply) => {
+      const { email } = request.body;
       await codeMailPerEmail(request, reply, emailKey(email));
       const outcome = await registration.resend(email);
       if (outcome.kind === 'too_soon') throw tooSoon(reply, outcome.retryAfterSeconds);
+      // In the background: the answer takes as long whether or not a registration exists.
       if (outcome.kind === 'sent') {
-        // In the background: the answer takes as long whether or not a registration exists.
-        fastify.mail.sendInBackground(async () => {
-          try {
-            await fastify.mail.sendTemplate('registration_code', outcome.locale, outcome.email, {
-              code: outcome.code,
-              minutes: CODE_MINUTES,
-            });
-          } catch (error) {
-            await registration.withdraw(outcome.requestId);
-            throw error;
-          }
-        });
+        fastify.mail.sendInBackground(() => mailCode(outcome, outcome.locale, outcome.email));
       }
       return CODE_SENT;
     },
@@ -153,24 +151,24 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   fastify.post(
     '/auth/verify-registration-code',
     {
-      config: {
-        rateLimit: routeLimit(rateLimits.verifyCodePerIp),
-        docs: {
-          summary:
-            'Checks the mailed code, creates the account (redeeming its promo code if still valid) and signs it in',
-          tags: TAGS,
-          body: verifyRegistrationCodeBodySchema,
-          responses: {
-            200: 'ProfileResponse; session cookies are set',
+      config: { rateLimit: routeLimit(rateLimits.verifyCodePerIp) },
+      schema: {
+        summary:
+          'Checks the mailed code, creates the account (redeeming its promo code if still valid) and signs it in',
+        tags: TAGS,
+        body: verifyRegistrationCodeBodySchema,
+        response: {
+          200: SIGNED_IN,
+          ...errorResponses({
             400: 'INVALID_CODE: wrong, expired, or the registration ended after 5 wrong codes',
             409: 'EMAIL_EXISTS',
             429: 'RATE_LIMITED',
-          },
+          }),
         },
       },
     },
-    async (request, reply): Promise<ProfileResponse> => {
-      const { email, code } = parse(verifyRegistrationCodeBodySchema, request.body);
+    async (request, reply) => {
+      const { email, code } = request.body;
       const outcome = await registration.verify(email, code, (tx, account, promoCode) =>
         promo.activateIn(
           tx,
@@ -188,22 +186,22 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   fastify.post(
     '/auth/login',
     {
-      config: {
-        rateLimit: routeLimit(rateLimits.loginPerIp),
-        docs: {
-          summary: 'Signs in with e-mail and password',
-          tags: TAGS,
-          body: loginBodySchema,
-          responses: {
-            200: 'ProfileResponse; session cookies are set',
+      config: { rateLimit: routeLimit(rateLimits.loginPerIp) },
+      schema: {
+        summary: 'Signs in with e-mail and password',
+        tags: TAGS,
+        body: loginBodySchema,
+        response: {
+          200: SIGNED_IN,
+          ...errorResponses({
             401: 'LOGIN_FAILED: unknown e-mail or wrong password (the same answer for both)',
             429: 'RATE_LIMITED',
-          },
+          }),
         },
       },
     },
-    async (request, reply): Promise<ProfileResponse> => {
-      const { email, password } = parse(loginBodySchema, request.body);
+    async (request, reply) => {
+      const { email, password } = request.body;
       await loginPerEmail(request, reply, emailKey(email));
       const account = await accounts.findByEmail(email);
       // An unknown address costs a hash check too, so the time taken does not tell it apart.
@@ -216,19 +214,19 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   fastify.post(
     '/auth/refresh',
     {
-      config: {
-        rateLimit: routeLimit(rateLimits.refreshPerIp),
-        docs: {
-          summary: 'Exchanges the refresh cookie for new session cookies (each refresh token works once)',
-          tags: TAGS,
-          responses: {
-            200: '{ ok: true }; new session cookies are set',
+      config: { rateLimit: routeLimit(rateLimits.refreshPerIp) },
+      schema: {
+        summary: 'Exchanges the refresh cookie for new session cookies (each refresh token works once)',
+        tags: TAGS,
+        response: {
+          200: v.pipe(responseSchemas.ok, v.description('New session cookies are set')),
+          ...errorResponses({
             401: 'UNAUTHORIZED: no, expired, revoked or reused refresh token (a reuse ends the session)',
-          },
+          }),
         },
       },
     },
-    async (request, reply): Promise<OkResponse> => {
+    async (request, reply) => {
       const outcome = await fastify.sessions.rotate(request.cookies[COOKIES.refresh]);
       if (!outcome.ok) {
         reply.endSession();
@@ -243,18 +241,16 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   fastify.post(
     '/auth/logout',
     {
-      config: {
-        docs: {
-          summary: 'Ends the current session on the server and removes its cookies',
-          tags: TAGS,
-          responses: { 200: '{ ok: true }, signed in or not' },
-        },
+      schema: {
+        summary: 'Ends the current session on the server and removes its cookies',
+        tags: TAGS,
+        response: { 200: v.pipe(responseSchemas.ok, v.description('Signed in or not')) },
       },
     },
-    async (request, reply): Promise<OkResponse> => {
+    async (request, reply) => {
       const sessionId =
         request.auth?.sessionId ??
-        (await findSessionOfRefreshToken(fastify.db, request.cookies[COOKIES.refresh]));
+        (await fastify.sessions.findByRefreshToken(request.cookies[COOKIES.refresh]));
       if (sessionId) await fastify.sessions.revoke(sessionId, 'logout');
       reply.endSession();
       return OK;
@@ -264,16 +260,14 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   fastify.get(
     '/auth/session',
     {
-      config: {
-        docs: {
-          summary:
-            'Who is signed in: the profile, or null for a guest (not an error); canRefresh when a refresh cookie is there',
-          tags: TAGS,
-          responses: { 200: 'SessionResponse: { profile: ProfileResponse | null, canRefresh }' },
-        },
+      schema: {
+        summary:
+          'Who is signed in: the profile, or null for a guest (not an error); canRefresh when a refresh cookie is there',
+        tags: TAGS,
+        response: { 200: responseSchemas.session },
       },
     },
-    async (request, reply): Promise<SessionResponse> => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const account = request.auth ? await accounts.findById(request.auth.accountId) : null;
       if (account) return { profile: toProfileResponse(account), canRefresh: false };
@@ -285,21 +279,19 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   fastify.post(
     '/auth/send-restore-link',
     {
-      config: {
-        rateLimit: routeLimit(rateLimits.restoreLinkPerIp),
-        docs: {
-          summary: 'Mails a one-time link to choose a new password, if the address is registered',
-          tags: TAGS,
-          body: sendRestoreLinkBodySchema,
-          responses: {
-            200: '{ ok: true }, the same whether or not the address is registered',
-            429: 'RATE_LIMITED',
-          },
+      config: { rateLimit: routeLimit(rateLimits.restoreLinkPerIp) },
+      schema: {
+        summary: 'Mails a one-time link to choose a new password, if the address is registered',
+        tags: TAGS,
+        body: sendRestoreLinkBodySchema,
+        response: {
+          200: v.pipe(responseSchemas.ok, v.description('The same whether or not the address is registered')),
+          ...errorResponses({ 429: 'RATE_LIMITED' }),
         },
       },
     },
-    async (request, reply): Promise<OkResponse> => {
-      const { email } = parse(sendRestoreLinkBodySchema, request.body);
+    async (request, reply) => {
+      const { email } = request.body;
       await restoreLinkPerEmail(request, reply, emailKey(email));
       const requestLocale = request.headers['accept-language'] ? localeOf(request) : null;
       // Even the look-up happens after the answer: nothing in it depends on the address.
@@ -319,22 +311,19 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
   fastify.post(
     '/auth/restore-password',
     {
-      config: {
-        rateLimit: routeLimit(rateLimits.restorePasswordPerIp),
-        docs: {
-          summary: 'Sets a new password with the token of a restore link; every session of the account ends',
-          tags: TAGS,
-          body: restorePasswordBodySchema,
-          responses: {
-            200: '{ ok: true }',
-            400: 'LINK_INVALID: unknown, used or expired token',
-            429: 'RATE_LIMITED',
-          },
+      config: { rateLimit: routeLimit(rateLimits.restorePasswordPerIp) },
+      schema: {
+        summary: 'Sets a new password with the token of a restore link; every session of the account ends',
+        tags: TAGS,
+        body: restorePasswordBodySchema,
+        response: {
+          200: responseSchemas.ok,
+          ...errorResponses({ 400: 'LINK_INVALID: unknown, used or expired token', 429: 'RATE_LIMITED' }),
         },
       },
     },
-    async (request, reply): Promise<OkResponse> => {
-      const { newPassword, token } = parse(restorePasswordBodySchema, request.body);
+    async (request, reply) => {
+      const { newPassword, token } = request.body;
       const accountId = await restore.redeem(token, await hashPassword(newPassword));
       if (accountId === null) throw new ApiError(400, 'LINK_INVALID');
       await fastify.sessions.revokeAll(accountId, 'password_restored');
@@ -342,4 +331,4 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify,
       return OK;
     },
   );
-};
+});

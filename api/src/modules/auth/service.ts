@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { AUTH_TIMINGS, type AccountType, type Locale, REGISTRATION_CODE_LENGTH } from 'contracts';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts, passwordResetTokens, refreshTokens, registrationRequests } from '../../db/schema';
 import { randomToken, safeEqual, sha256 } from '../../lib/tokens';
-import type { AccountRow } from '../profile/repository';
-
-type RegistrationRow = typeof registrationRequests.$inferSelect;
+import { type AccountRow, createAccountRepository } from '../accounts/repository';
+import {
+  createRegistrationRepository,
+  createRestoreTokenRepository,
+  type RegistrationRow,
+} from './repository';
 
 /** A fresh code, uniformly random from 000000 to 999999. */
 export function generateCode(): string {
@@ -24,15 +25,6 @@ export function codeMatches(stored: string, code: string): boolean {
 }
 
 const seconds = (n: number) => n * 1000;
-const sameEmail = (email: string) => sql`lower(${registrationRequests.email}) = lower(${email})`;
-
-/** A registration still waiting for its code: not used up, not killed by wrong guesses. */
-const open = (email: string) =>
-  and(
-    sameEmail(email),
-    isNull(registrationRequests.consumedAt),
-    lt(registrationRequests.attempts, AUTH_TIMINGS.maxCodeAttempts),
-  );
 
 export type StartOutcome =
   | { kind: 'started'; requestId: number; code: string }
@@ -63,55 +55,37 @@ function secondsLeft(lastSentAt: Date, now: number): number {
 
 /**
  * Registration by e-mail code: the account is created only when the code that was mailed comes
- * back, within its lifetime and before too many wrong guesses.
+ * back, within its lifetime and before too many wrong guesses. Work on one address is serialised
+ * (an advisory lock), so two quick clicks cannot leave two live codes.
  */
 export function createRegistrationService(db: Database) {
-  /** Serialises the work on one address, so two quick clicks cannot leave two live codes. */
-  const lockEmail = (tx: Pick<Database, 'execute'>, email: string) =>
-    tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`registration|${email.toLowerCase()}`}))`);
-
   return {
     async start(input: RegistrationInput): Promise<StartOutcome> {
       const now = Date.now();
       return db.transaction(async (tx) => {
-        await lockEmail(tx, input.email);
-        const [account] = await tx
-          .select({ id: accounts.id })
-          .from(accounts)
-          .where(sql`lower(${accounts.email}) = lower(${input.email})`);
-        if (account) return { kind: 'exists' } as const;
+        const requests = createRegistrationRepository(tx);
+        await requests.lockEmail(input.email);
+        if (await createAccountRepository(tx).emailTaken(input.email)) return { kind: 'exists' } as const;
 
-        const [latest] = await tx
-          .select()
-          .from(registrationRequests)
-          .where(and(open(input.email), gt(registrationRequests.expiresAt, new Date(now))))
-          .orderBy(desc(registrationRequests.lastSentAt))
-          .limit(1);
+        const latest = await requests.latestLive(input.email, new Date(now));
         if (latest && secondsLeft(latest.lastSentAt, now) > 0) {
           return { kind: 'too_soon', retryAfterSeconds: secondsLeft(latest.lastSentAt, now) } as const;
         }
         // A new registration replaces any earlier one for the address (a changed password or type).
-        await tx
-          .update(registrationRequests)
-          .set({ expiresAt: new Date(now) })
-          .where(and(sameEmail(input.email), isNull(registrationRequests.consumedAt)));
+        await requests.expireAll(input.email, new Date(now));
 
         const code = generateCode();
-        const [row] = await tx
-          .insert(registrationRequests)
-          .values({
-            email: input.email,
-            passwordHash: input.passwordHash,
-            accountType: input.accountType,
-            promoCode: input.promoCode ?? null,
-            locale: input.locale,
-            codeHash: hashCode(code),
-            lastSentAt: new Date(now),
-            expiresAt: new Date(now + seconds(AUTH_TIMINGS.codeTtlSeconds)),
-          })
-          .returning({ id: registrationRequests.id });
-        if (!row) throw new Error('registration insert returned nothing');
-        return { kind: 'started', requestId: row.id, code } as const;
+        const requestId = await requests.insert({
+          email: input.email,
+          passwordHash: input.passwordHash,
+          accountType: input.accountType,
+          promoCode: input.promoCode ?? null,
+          locale: input.locale,
+          codeHash: hashCode(code),
+          lastSentAt: new Date(now),
+          expiresAt: new Date(now + seconds(AUTH_TIMINGS.codeTtlSeconds)),
+        });
+        return { kind: 'started', requestId, code } as const;
       });
     },
 
@@ -119,28 +93,20 @@ export function createRegistrationService(db: Database) {
     async resend(email: string): Promise<ResendOutcome> {
       const now = Date.now();
       return db.transaction(async (tx) => {
-        await lockEmail(tx, email);
-        const [latest] = await tx
-          .select()
-          .from(registrationRequests)
-          .where(open(email))
-          .orderBy(desc(registrationRequests.createdAt), desc(registrationRequests.id))
-          .limit(1);
+        const requests = createRegistrationRepository(tx);
+        await requests.lockEmail(email);
+        const latest = await requests.latestOpen(email);
         if (!latest) return { kind: 'none' } as const;
         const wait = secondsLeft(latest.lastSentAt, now);
         if (wait > 0) return { kind: 'too_soon', retryAfterSeconds: wait } as const;
 
         const code = generateCode();
-        await tx
-          .update(registrationRequests)
-          .set({
-            codeHash: hashCode(code),
-            attempts: 0,
-            sendCount: sql`${registrationRequests.sendCount} + 1`,
-            lastSentAt: new Date(now),
-            expiresAt: new Date(now + seconds(AUTH_TIMINGS.codeTtlSeconds)),
-          })
-          .where(eq(registrationRequests.id, latest.id));
+        await requests.renewCode(
+          latest.id,
+          hashCode(code),
+          new Date(now),
+          new Date(now + seconds(AUTH_TIMINGS.codeTtlSeconds)),
+        );
         return {
           kind: 'sent',
           requestId: latest.id,
@@ -153,10 +119,7 @@ export function createRegistrationService(db: Database) {
 
     /** Takes a code back if its mail could not be sent, so the person may ask again at once. */
     async withdraw(requestId: number): Promise<void> {
-      await db
-        .update(registrationRequests)
-        .set({ lastSentAt: new Date(0) })
-        .where(eq(registrationRequests.id, requestId));
+      await createRegistrationRepository(db).forgetLastSend(requestId);
     },
 
     /**
@@ -170,40 +133,26 @@ export function createRegistrationService(db: Database) {
     ): Promise<VerifyOutcome> {
       const now = new Date();
       return db.transaction(async (tx): Promise<VerifyOutcome> => {
+        const requests = createRegistrationRepository(tx);
+        const accounts = createAccountRepository(tx);
         // The row lock makes a second, simultaneous verification wait and then find the
         // registration consumed: one account, however often the form is sent.
-        const [request] = await tx
-          .select()
-          .from(registrationRequests)
-          .where(and(sameEmail(email), isNull(registrationRequests.consumedAt)))
-          .orderBy(desc(registrationRequests.createdAt), desc(registrationRequests.id))
-          .limit(1)
-          .for('update');
+        const request = await requests.latestUnconsumedForUpdate(email);
         if (!request || !isUsable(request, now)) return { kind: 'invalid' } as const;
 
         if (!codeMatches(request.codeHash, code)) {
-          await tx
-            .update(registrationRequests)
-            .set({ attempts: sql`${registrationRequests.attempts} + 1` })
-            .where(eq(registrationRequests.id, request.id));
+          await requests.countWrongCode(request.id);
           return { kind: 'invalid' } as const;
         }
 
-        await tx
-          .update(registrationRequests)
-          .set({ consumedAt: now })
-          .where(eq(registrationRequests.id, request.id));
+        await requests.consume(request.id, now);
         // The unique index on lower(email) settles a race with another registration of the address.
-        const [account] = await tx
-          .insert(accounts)
-          .values({
-            email: request.email,
-            passwordHash: request.passwordHash,
-            accountType: request.accountType,
-            locale: request.locale,
-          })
-          .onConflictDoNothing()
-          .returning();
+        const account = await accounts.insertIfNew({
+          email: request.email,
+          passwordHash: request.passwordHash,
+          accountType: request.accountType,
+          locale: request.locale,
+        });
         if (!account) return { kind: 'exists' } as const;
         if (!request.promoCode || !onCreated) return { kind: 'created', account } as const;
         const promoCode = request.promoCode;
@@ -213,8 +162,7 @@ export function createRegistrationService(db: Database) {
           // The code ran out or ended between the form and the mailbox: the account stays.
           return { kind: 'created', account } as const;
         }
-        const [updated] = await tx.select().from(accounts).where(eq(accounts.id, account.id));
-        return { kind: 'created', account: updated ?? account } as const;
+        return { kind: 'created', account: (await accounts.findById(account.id)) ?? account } as const;
       });
     },
   };
@@ -230,11 +178,8 @@ export function createRestoreService(db: Database) {
     /** A new link token for the account; only its hash is stored. */
     async issue(accountId: number): Promise<string> {
       const token = randomToken();
-      await db.insert(passwordResetTokens).values({
-        accountId,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + seconds(AUTH_TIMINGS.restoreLinkTtlSeconds)),
-      });
+      const expiresAt = new Date(Date.now() + seconds(AUTH_TIMINGS.restoreLinkTtlSeconds));
+      await createRestoreTokenRepository(db).insert(accountId, sha256(token), expiresAt);
       return token;
     },
 
@@ -245,46 +190,18 @@ export function createRestoreService(db: Database) {
     async redeem(token: string, passwordHash: string): Promise<number | null> {
       const now = new Date();
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ id: passwordResetTokens.id, accountId: passwordResetTokens.accountId })
-          .from(passwordResetTokens)
-          .where(
-            and(
-              eq(passwordResetTokens.tokenHash, sha256(token)),
-              isNull(passwordResetTokens.usedAt),
-              gt(passwordResetTokens.expiresAt, now),
-            ),
-          )
-          .for('update');
-        if (!row) return null;
-        await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResetTokens.accountId, row.accountId), isNull(passwordResetTokens.usedAt)));
-        await tx.update(accounts).set({ passwordHash, updatedAt: now }).where(eq(accounts.id, row.accountId));
-        return row.accountId;
+        const tokens = createRestoreTokenRepository(tx);
+        const accountId = await tokens.findUsableForUpdate(sha256(token), now);
+        if (accountId === null) return null;
+        await tokens.useAll(accountId, now);
+        await createAccountRepository(tx).update(accountId, { passwordHash });
+        return accountId;
       });
     },
 
     /** Links mailed to an address stop working once the account's e-mail changes. */
     async revokeAll(accountId: number): Promise<void> {
-      await db
-        .update(passwordResetTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(passwordResetTokens.accountId, accountId), isNull(passwordResetTokens.usedAt)));
+      await createRestoreTokenRepository(db).useAll(accountId, new Date());
     },
   };
-}
-
-/** The session a refresh cookie belongs to, so logout works after the access token expired. */
-export async function findSessionOfRefreshToken(
-  db: Database,
-  token: string | undefined,
-): Promise<string | null> {
-  if (!token) return null;
-  const [row] = await db
-    .select({ sessionId: refreshTokens.sessionId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, sha256(token)));
-  return row?.sessionId ?? null;
 }

@@ -1,21 +1,13 @@
 import type { ApiErrorBody, OkResponse, ProfileResponse, SessionResponse } from 'contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authSessions } from '../../db/schema';
 import { createAgent } from '../../testing/agent';
 import { createAccount } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { testAppForFile } from '../../testing/create-test-app';
 import { scaledRateLimits } from './rate-limits';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ rateLimits: scaledRateLimits(100) });
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile({ rateLimits: scaledRateLimits(100) });
 
 async function signedIn(overrides: Parameters<typeof createAccount>[1] = {}) {
   const account = await createAccount(t.db, overrides);

@@ -1,8 +1,7 @@
 import { ACCOUNT_ROLES, type AccountRole, type AccountType } from 'contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts, authSessions, refreshTokens } from '../../db/schema';
 import { hmac, randomToken, safeEqual, sha256 } from '../../lib/tokens';
+import { createSessionRepository } from './repository';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -66,16 +65,12 @@ export function readAccessToken(
 }
 
 export function createSessionService(db: Database, secret: string) {
-  async function issueRefreshToken(
-    sessionId: string,
-    executor: Pick<Database, 'insert'> = db,
-  ): Promise<string> {
+  const sessions = createSessionRepository(db);
+  const refreshExpiry = () => new Date(Date.now() + REFRESH_TTL_SECONDS * 1000);
+
+  async function issueRefreshToken(sessionId: string, repository = sessions): Promise<string> {
     const token = randomToken();
-    await executor.insert(refreshTokens).values({
-      sessionId,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
-    });
+    await repository.insertRefreshToken(sessionId, sha256(token), refreshExpiry());
     return token;
   }
 
@@ -83,20 +78,17 @@ export function createSessionService(db: Database, secret: string) {
     /** Starts a session for an account that has just proved who it is. */
     async create(accountId: number, meta: { userAgent?: string | undefined; ip?: string | undefined } = {}) {
       return db.transaction(async (tx) => {
-        const [session] = await tx
-          .insert(authSessions)
-          .values({
-            accountId,
-            expiresAt: new Date(Date.now() + REFRESH_TTL_SECONDS * 1000),
-            userAgent: meta.userAgent?.slice(0, 300) ?? null,
-            ip: meta.ip ?? null,
-          })
-          .returning({ id: authSessions.id });
-        if (!session) throw new Error('session insert returned nothing');
-        const refreshToken = await issueRefreshToken(session.id, tx);
+        const repository = createSessionRepository(tx);
+        const sessionId = await repository.insertSession({
+          accountId,
+          expiresAt: refreshExpiry(),
+          userAgent: meta.userAgent?.slice(0, 300) ?? null,
+          ip: meta.ip ?? null,
+        });
+        const refreshToken = await issueRefreshToken(sessionId, repository);
         return {
-          sessionId: session.id,
-          accessToken: signAccessToken(secret, session.id, accountId),
+          sessionId,
+          accessToken: signAccessToken(secret, sessionId, accountId),
           refreshToken,
         } satisfies IssuedTokens;
       });
@@ -109,38 +101,18 @@ export function createSessionService(db: Database, secret: string) {
     async rotate(refreshToken: string | undefined): Promise<RefreshOutcome> {
       if (!refreshToken) return { ok: false, reason: 'unknown' };
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({
-            tokenId: refreshTokens.id,
-            sessionId: refreshTokens.sessionId,
-            rotatedAt: refreshTokens.rotatedAt,
-            tokenExpiresAt: refreshTokens.expiresAt,
-            revokedAt: authSessions.revokedAt,
-            accountId: authSessions.accountId,
-          })
-          .from(refreshTokens)
-          .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
-          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
-          .for('update');
+        const repository = createSessionRepository(tx);
+        const row = await repository.findRefreshTokenForUpdate(sha256(refreshToken));
         if (!row) return { ok: false, reason: 'unknown' } as const;
         if (row.revokedAt) return { ok: false, reason: 'revoked' } as const;
         if (row.rotatedAt) {
-          await tx
-            .update(authSessions)
-            .set({ revokedAt: new Date(), revokedReason: 'reuse' })
-            .where(eq(authSessions.id, row.sessionId));
+          await repository.revoke(row.sessionId, 'reuse');
           return { ok: false, reason: 'reused' } as const;
         }
         if (row.tokenExpiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
-        await tx
-          .update(refreshTokens)
-          .set({ rotatedAt: new Date() })
-          .where(eq(refreshTokens.id, row.tokenId));
-        await tx
-          .update(authSessions)
-          .set({ lastUsedAt: new Date() })
-          .where(eq(authSessions.id, row.sessionId));
-        const next = await issueRefreshToken(row.sessionId, tx);
+        await repository.markRotated(row.tokenId, new Date());
+        await repository.markUsed(row.sessionId, new Date());
+        const next = await issueRefreshToken(row.sessionId, repository);
         return {
           ok: true,
           accountId: row.accountId,
@@ -157,17 +129,7 @@ export function createSessionService(db: Database, secret: string) {
     async authenticate(accessToken: string | undefined): Promise<AuthContext | null> {
       const parsed = readAccessToken(secret, accessToken);
       if (!parsed || parsed.expired) return null;
-      const [row] = await db
-        .select({ accountType: accounts.accountType, role: accounts.role })
-        .from(authSessions)
-        .innerJoin(accounts, eq(accounts.id, authSessions.accountId))
-        .where(
-          and(
-            eq(authSessions.id, parsed.sessionId),
-            eq(authSessions.accountId, parsed.accountId),
-            isNull(authSessions.revokedAt),
-          ),
-        );
+      const row = await sessions.openSessionAccount(parsed.sessionId, parsed.accountId);
       if (!row || !(ACCOUNT_ROLES as readonly string[]).includes(row.role)) return null;
       return {
         accountId: parsed.accountId,
@@ -177,26 +139,16 @@ export function createSessionService(db: Database, secret: string) {
       };
     },
 
-    async revoke(sessionId: string, reason: RevokeReason): Promise<void> {
-      await db
-        .update(authSessions)
-        .set({ revokedAt: new Date(), revokedReason: reason })
-        .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+    /** The session a refresh cookie belongs to, so logout works after the access token expired. */
+    async findByRefreshToken(token: string | undefined): Promise<string | null> {
+      return token ? sessions.sessionOfRefreshToken(sha256(token)) : null;
     },
 
+    revoke: (sessionId: string, reason: RevokeReason): Promise<void> => sessions.revoke(sessionId, reason),
+
     /** Ends every session of an account, e.g. after its password changed; `except` keeps one. */
-    async revokeAll(accountId: number, reason: RevokeReason, except?: string): Promise<void> {
-      await db
-        .update(authSessions)
-        .set({ revokedAt: new Date(), revokedReason: reason })
-        .where(
-          and(
-            eq(authSessions.accountId, accountId),
-            isNull(authSessions.revokedAt),
-            except ? sql`${authSessions.id} <> ${except}` : undefined,
-          ),
-        );
-    },
+    revokeAll: (accountId: number, reason: RevokeReason, except?: string): Promise<void> =>
+      sessions.revokeAll(accountId, reason, except),
   };
 }
 

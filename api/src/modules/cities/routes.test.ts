@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedCatalog } from '../../db/seed';
-import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { testAppForFile } from '../../testing/create-test-app';
 import type { CityListResponse } from 'contracts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedCatalog(t.db);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile({}, (app) => seedCatalog(app.db));
 
 describe('GET /api/cities', () => {
   it('lists the cities in display order with names in both languages', async () => {

@@ -1,25 +1,17 @@
 import { type ApiErrorBody, COMPLAINT_TEXT_MAX_LENGTH, contractsLocales } from 'contracts';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { complaints } from '../../db/schema';
 import { sha256 } from '../../lib/tokens';
 import { analyticsDay } from '../../lib/visitor';
 import { COOKIES } from '../../plugins/auth';
 import { createAgent } from '../../testing/agent';
 import { createAccount, createProfile } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { testAppForFile } from '../../testing/create-test-app';
 import { COMPLAINT_RATE_LIMIT } from './routes';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 let addresses = 0;
 /**

@@ -1,8 +1,7 @@
-import { type DevMailMessage, type DevMailResponse, devMailQuerySchema } from 'contracts';
-import { desc, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
-import { mailOutbox } from '../../db/schema';
-import { parse } from '../../lib/validation';
+import { type DevMailMessage, devMailQuerySchema } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
+import { defineRoutes, nonJson } from '../../lib/route-schema';
+import { createOutboxRepository } from './repository';
 
 const PAGE_SIZE = 50;
 
@@ -51,56 +50,40 @@ ${items || '<p>No mail yet.</p>'}
  * The outbox for people and e2e tests on a machine without a mail server: registration codes
  * and restore links can be read here. Registered only in development.
  */
-export const devMailRoutes: FastifyPluginAsync = async (fastify) => {
-  async function latest(to?: string): Promise<DevMailMessage[]> {
-    const rows = await fastify.db
-      .select()
-      .from(mailOutbox)
-      .where(to ? sql`lower(${mailOutbox.toAddress}) = lower(${to})` : undefined)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(PAGE_SIZE);
-    return rows.map((row) => ({
-      id: row.id,
-      to: row.toAddress,
-      kind: row.kind,
-      locale: row.locale,
-      subject: row.subject,
-      text: row.textBody,
-      createdAt: row.createdAt.toISOString(),
-      sentAt: row.sentAt?.toISOString() ?? null,
-    }));
-  }
+export const devMailRoutes = defineRoutes(async (fastify) => {
+  const outbox = createOutboxRepository(fastify.db);
+  const latest = (to?: string) => outbox.latest(PAGE_SIZE, to);
 
   fastify.get(
     '/dev/mail',
     {
-      config: {
-        docs: { summary: 'Development only: the outbox as a page', tags: ['dev'], query: devMailQuerySchema },
+      schema: {
+        summary: 'Development only: the outbox as a page',
+        tags: ['dev'],
+        querystring: devMailQuerySchema,
+        produces: ['text/html'],
+        response: { 200: nonJson('An HTML page') },
       },
     },
     async (request, reply) => {
-      const { to } = parse(devMailQuerySchema, request.query);
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      return renderPage(await latest(to));
+      return renderPage(await latest(request.query.to));
     },
   );
 
   fastify.get(
     '/dev/mail.json',
     {
-      config: {
-        docs: {
-          summary: 'Development only: the latest 50 mails, newest first',
-          tags: ['dev'],
-          query: devMailQuerySchema,
-          responses: { 200: 'DevMailResponse' },
-        },
+      schema: {
+        summary: 'Development only: the latest 50 mails, newest first',
+        tags: ['dev'],
+        querystring: devMailQuerySchema,
+        response: { 200: responseSchemas.devMail },
       },
     },
-    async (request, reply): Promise<DevMailResponse> => {
-      const { to } = parse(devMailQuerySchema, request.query);
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { messages: await latest(to) };
+      return { messages: await latest(request.query.to) };
     },
   );
-};
+});

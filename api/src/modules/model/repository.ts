@@ -50,7 +50,7 @@ export const listingOrder: SQL[] = [
 const bumpOrder: SQL[] = listingOrder.slice(1);
 
 /** What a card shows; select it from model_profiles joined to cities and (left) metro_stations. */
-export const cardColumns = {
+const cardColumns = {
   id: modelProfiles.id,
   name: modelProfiles.name,
   age: modelProfiles.age,
@@ -90,11 +90,8 @@ interface PhotoRow {
   height: number | null;
 }
 
-/**
- * A profile's first photo, for a card: join it with `.leftJoinLateral(firstPhotoOf(db), sql\`true\`)`
- * to a query of model_profiles.
- */
-export function firstPhotoOf(db: Database) {
+/** A profile's first photo, for a card; joined laterally to a query of model_profiles. */
+function firstPhotoOf(db: Database) {
   return db
     .select({ url: media.url, width: media.width, height: media.height })
     .from(media)
@@ -104,7 +101,26 @@ export function firstPhotoOf(db: Database) {
     .as('first_photo');
 }
 
-/** A card from a row of cardColumns plus the first photo's columns (null when it has none). */
+/**
+ * Cards of profiles: model_profiles with city, metro and first photo. Narrow it with `where`
+ * (and order it), then turn each row into a card with toCardWithPhoto.
+ */
+export function selectCards(db: Database) {
+  const firstPhoto = firstPhotoOf(db);
+  return db
+    .select({
+      ...cardColumns,
+      photoUrl: firstPhoto.url,
+      photoWidth: firstPhoto.width,
+      photoHeight: firstPhoto.height,
+    })
+    .from(modelProfiles)
+    .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
+    .leftJoin(metroStations, eq(metroStations.id, modelProfiles.metroId))
+    .leftJoinLateral(firstPhoto, sql`true`);
+}
+
+/** A card from a row of selectCards (its first photo's columns are null when it has none). */
 export function toCardWithPhoto(
   row: CardRow & { photoUrl: string | null; photoWidth: number | null; photoHeight: number | null },
   locale: Locale,
@@ -154,21 +170,7 @@ export function createModelRepository(db: Database) {
           : [];
       const ids = [...pageTops, ...rest.map((row) => row.id)];
 
-      const firstPhoto = firstPhotoOf(db);
-      const rows = ids.length
-        ? await db
-            .select({
-              ...cardColumns,
-              photoUrl: firstPhoto.url,
-              photoWidth: firstPhoto.width,
-              photoHeight: firstPhoto.height,
-            })
-            .from(modelProfiles)
-            .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
-            .leftJoin(metroStations, eq(metroStations.id, modelProfiles.metroId))
-            .leftJoinLateral(firstPhoto, sql`true`)
-            .where(inArray(modelProfiles.id, ids))
-        : [];
+      const rows = ids.length ? await selectCards(db).where(inArray(modelProfiles.id, ids)) : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
       const topSet = new Set(pageTops);
 

@@ -1,8 +1,8 @@
-import { idParamsSchema, modelListQuerySchema, type OnlineModelsResponse } from 'contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import { idParamsSchema, type ModelListResponse, modelListQuerySchema } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
-import { parse } from '../../lib/validation';
+import { errorResponses, defineRoutes } from '../../lib/route-schema';
 import { createListingCache } from './listing-cache';
 import { createModelRepository } from './repository';
 
@@ -11,30 +11,31 @@ export interface ModelRoutesOptions {
   listingCacheMs?: number;
 }
 
-export const modelRoutes: FastifyPluginAsync<ModelRoutesOptions> = async (fastify, options) => {
+export const MODEL_NOT_FOUND = errorResponses({ 404: 'MODEL_NOT_FOUND: missing, blocked or not published' });
+
+export const modelRoutes = defineRoutes<ModelRoutesOptions>(async (fastify, options) => {
   const models = createModelRepository(fastify.db);
   const listingCache = createListingCache(options.listingCacheMs ?? 0);
 
   fastify.get(
     '/model',
     {
-      config: {
-        docs: {
-          summary: 'Visible profiles, top placements first, paginated',
-          tags: ['catalog'],
-          query: modelListQuerySchema,
-          responses: { 200: 'ModelListResponse' },
-        },
+      schema: {
+        summary: 'Visible profiles, top placements first, paginated',
+        tags: ['catalog'],
+        querystring: modelListQuerySchema,
+        response: { 200: responseSchemas.modelList },
       },
     },
     async (request, reply) => {
-      const query = parse(modelListQuerySchema, request.query);
       const locale = pickLocale(request.headers['accept-language']);
-      const page = await listingCache.get(query, locale, () => models.list(query, locale));
+      const page = await listingCache.get(request.query, locale, () => models.list(request.query, locale));
+      // The page is kept serialised (JSON.stringify, once per cache entry), so it is sent as is
+      // and the schema's serialiser never runs for it: under load one string serves many requests.
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('vary', 'Accept-Language')
-        .send(page);
+        .send(page as unknown as ModelListResponse);
     },
   );
 
@@ -42,15 +43,13 @@ export const modelRoutes: FastifyPluginAsync<ModelRoutesOptions> = async (fastif
   fastify.get(
     '/model/online-count',
     {
-      config: {
-        docs: {
-          summary: 'How many visible profiles are online now: their model has her cabinet open or streams',
-          tags: ['catalog'],
-          responses: { 200: 'OnlineModelsResponse: { count }' },
-        },
+      schema: {
+        summary: 'How many visible profiles are online now: their model has her cabinet open or streams',
+        tags: ['catalog'],
+        response: { 200: responseSchemas.onlineModels },
       },
     },
-    async (_request, reply): Promise<OnlineModelsResponse> => {
+    async (_request, reply) => {
       // The header polls it; a few seconds of staleness saves a count per page view.
       reply.header('cache-control', 'public, max-age=10');
       return { count: await models.onlineCount() };
@@ -60,21 +59,21 @@ export const modelRoutes: FastifyPluginAsync<ModelRoutesOptions> = async (fastif
   fastify.get(
     '/model/:id',
     {
-      config: {
-        docs: {
-          summary: 'One visible profile with its photos, services and contacts',
-          tags: ['catalog'],
-          params: idParamsSchema,
-          responses: { 200: 'ModelDetails', 404: 'MODEL_NOT_FOUND: missing, blocked or not published' },
-        },
+      schema: {
+        summary: 'One visible profile with its photos, services and contacts',
+        tags: ['catalog'],
+        params: idParamsSchema,
+        response: { 200: responseSchemas.modelDetails, ...MODEL_NOT_FOUND },
       },
     },
     async (request) => {
-      const { id } = parse(idParamsSchema, request.params);
-      const model = await models.findVisible(id, pickLocale(request.headers['accept-language']));
+      const model = await models.findVisible(
+        request.params.id,
+        pickLocale(request.headers['accept-language']),
+      );
       // Blocked and unpublished profiles answer exactly like missing ones: nothing leaks.
       if (!model) throw new ApiError(404, 'MODEL_NOT_FOUND');
       return model;
     },
   );
-};
+});

@@ -308,7 +308,7 @@ describe('PATCH /api/notifications/mark-multiple', () => {
 
 describe('OpenAPI document', () => {
   it('lists the notification routes with their query and body schemas', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, { parameters: { name: string }[]; requestBody?: unknown }>>;
     }>();
     expect(doc.paths['/api/notifications']?.get?.parameters.map((p) => p.name)).toEqual(['page', 'perPage']);

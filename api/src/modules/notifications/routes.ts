@@ -1,21 +1,23 @@
 import {
-  type MarkNotificationsResponse,
   markNotificationsSchema,
   notificationListQuerySchema,
   type NotificationListResponse,
-  type UnreadCountResponse,
 } from 'contracts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as responseSchemas from 'contracts/responses';
+import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
-import { parse } from '../../lib/validation';
+import * as v from 'valibot';
+import { errorResponses, defineRoutes } from '../../lib/route-schema';
 
-function accountOf(request: FastifyRequest): number {
+export const UNAUTHORIZED = errorResponses({ 401: 'UNAUTHORIZED: no session' });
+
+export function accountOf(request: Pick<FastifyRequest, 'auth'>): number {
   if (!request.auth) throw new ApiError(401, 'UNAUTHORIZED');
   return request.auth.accountId;
 }
 
-export const notificationRoutes: FastifyPluginAsync = async (fastify) => {
+export const notificationRoutes = defineRoutes(async (fastify) => {
   const { notifications } = fastify;
   // One account's data: never kept by a shared cache.
   fastify.addHook('onSend', async (_request, reply) => {
@@ -25,61 +27,47 @@ export const notificationRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.get(
     '/notifications',
     {
-      preHandler: fastify.requireAuth(),
-      config: {
-        docs: {
-          summary: "The caller's notifications, newest first, with texts in the request's language",
-          tags: ['notifications'],
-          query: notificationListQuerySchema,
-          auth: true,
-          responses: { 200: 'NotificationListResponse', 401: 'UNAUTHORIZED' },
-        },
+      preValidation: fastify.requireAuth(),
+      schema: {
+        summary: "The caller's notifications, newest first, with texts in the request's language",
+        tags: ['notifications'],
+        querystring: notificationListQuerySchema,
+        response: { 200: responseSchemas.notificationList, ...UNAUTHORIZED },
       },
     },
-    async (request): Promise<NotificationListResponse> => {
-      const query = parse(notificationListQuerySchema, request.query);
-      return notifications.list(accountOf(request), query, pickLocale(request.headers['accept-language']));
-    },
+    async (request): Promise<NotificationListResponse> =>
+      notifications.list(accountOf(request), request.query, pickLocale(request.headers['accept-language'])),
   );
 
   fastify.get(
     '/notifications/unread-count',
     {
-      preHandler: fastify.requireAuth(),
-      config: {
-        docs: {
-          summary: "How many of the caller's notifications are unread (the menu badge)",
-          tags: ['notifications'],
-          auth: true,
-          responses: { 200: 'UnreadCountResponse: { unreadCount }', 401: 'UNAUTHORIZED' },
-        },
+      preValidation: fastify.requireAuth(),
+      schema: {
+        summary: "How many of the caller's notifications are unread (the menu badge)",
+        tags: ['notifications'],
+        response: { 200: responseSchemas.unreadCount, ...UNAUTHORIZED },
       },
     },
-    async (request): Promise<UnreadCountResponse> => ({
-      unreadCount: await notifications.unreadCount(accountOf(request)),
-    }),
+    async (request) => ({ unreadCount: await notifications.unreadCount(accountOf(request)) }),
   );
 
   fastify.patch(
     '/notifications/mark-multiple',
     {
-      preHandler: fastify.requireAuth(),
-      config: {
-        docs: {
-          summary: "Marks notifications read; ids that are not the caller's are ignored",
-          tags: ['notifications'],
-          body: markNotificationsSchema,
-          auth: true,
-          responses: {
-            200: 'MarkNotificationsResponse: { updated } — how many unread ones became read',
-            401: 'UNAUTHORIZED',
-          },
+      preValidation: fastify.requireAuth(),
+      schema: {
+        summary: "Marks notifications read; ids that are not the caller's are ignored",
+        tags: ['notifications'],
+        body: markNotificationsSchema,
+        response: {
+          200: v.pipe(responseSchemas.markNotifications, v.description('how many unread ones became read')),
+          ...UNAUTHORIZED,
         },
       },
     },
-    async (request): Promise<MarkNotificationsResponse> => {
-      const { notificationIds } = parse(markNotificationsSchema, request.body);
-      return { updated: await notifications.markRead(accountOf(request), notificationIds) };
-    },
+    async (request) => ({
+      updated: await notifications.markRead(accountOf(request), request.body.notificationIds),
+    }),
   );
-};
+});

@@ -7,9 +7,8 @@ import {
   type NotificationListResponse,
   type NotificationParamsByKind,
 } from 'contracts';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cities, notifications } from '../../db/schema';
+import { createNotificationRepository, type StoredParams } from './repository';
 import { type CityNames, placeholdersOf, renderNotification } from './texts';
 
 /** What callers pass: as stored, except that dates may be given as Date objects. */
@@ -19,28 +18,17 @@ export type NotifyParams<K extends NotificationKind> = {
     : NotificationParamsByKind[K][P];
 };
 
-type StoredParams = Record<string, string | number>;
-
 export function createNotificationService(db: Database) {
+  const repository = createNotificationRepository(db);
+
   async function cityNamesFor(
     rows: { kind: NotificationKind; params: StoredParams }[],
     locale: Locale,
   ): Promise<CityNames> {
     const slugs = [...new Set(rows.flatMap((row) => (row.params.city ? [String(row.params.city)] : [])))];
     if (slugs.length === 0) return new Map();
-    const found = await db
-      .select({ slug: cities.slug, nameRu: cities.nameRu, nameEn: cities.nameEn })
-      .from(cities)
-      .where(inArray(cities.slug, slugs));
+    const found = await repository.cityNames(slugs);
     return new Map(found.map((city) => [city.slug, locale === 'ru' ? city.nameRu : city.nameEn]));
-  }
-
-  async function unreadCount(accountId: number): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.accountId, accountId), isNull(notifications.readAt)));
-    return row?.n ?? 0;
   }
 
   return {
@@ -63,12 +51,7 @@ export function createNotificationService(db: Database) {
         (name) => stored[name] === undefined || stored[name] === '',
       );
       if (missing.length > 0) throw new Error(`notification ${kind} is missing ${missing.join(', ')}`);
-      const [row] = await executor
-        .insert(notifications)
-        .values({ accountId, kind, params: stored })
-        .returning({ id: notifications.id });
-      if (!row) throw new Error('notification insert returned nothing');
-      return row;
+      return repository.insert(accountId, kind, stored, executor);
     },
 
     /** The account's notifications, newest first, with texts in `locale`. */
@@ -79,19 +62,12 @@ export function createNotificationService(db: Database) {
     ): Promise<NotificationListResponse> {
       const page = query.page ?? 1;
       const perPage = query.perPage ?? NOTIFICATIONS_PAGE_SIZE;
-      const [rows, totals, unread] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(eq(notifications.accountId, accountId))
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        db.select({ n: count() }).from(notifications).where(eq(notifications.accountId, accountId)),
-        unreadCount(accountId),
+      const [rows, total, unread] = await Promise.all([
+        repository.page(accountId, perPage, (page - 1) * perPage),
+        repository.count(accountId),
+        repository.unreadCount(accountId),
       ]);
       const cityNames = await cityNamesFor(rows, locale);
-      const total = totals[0]?.n ?? 0;
       return {
         items: rows.map(
           (row) =>
@@ -112,26 +88,14 @@ export function createNotificationService(db: Database) {
       };
     },
 
-    unreadCount,
+    unreadCount: (accountId: number): Promise<number> => repository.unreadCount(accountId),
 
     /**
      * Marks the named notifications read; ids of other accounts' notifications, unknown ids and
      * ones already read are skipped. Answers how many changed.
      */
     async markRead(accountId: number, ids: number[]): Promise<number> {
-      if (ids.length === 0) return 0;
-      const updated = await db
-        .update(notifications)
-        .set({ readAt: sql`now()` })
-        .where(
-          and(
-            eq(notifications.accountId, accountId),
-            inArray(notifications.id, ids),
-            isNull(notifications.readAt),
-          ),
-        )
-        .returning({ id: notifications.id });
-      return updated.length;
+      return ids.length === 0 ? 0 : repository.markRead(accountId, ids);
     },
   };
 }

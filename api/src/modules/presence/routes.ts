@@ -1,21 +1,19 @@
-import type { OnlineCountResponse } from 'contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import * as responseSchemas from 'contracts/responses';
+import { defineRoutes } from '../../lib/route-schema';
 
-export const presenceRoutes: FastifyPluginAsync = async (fastify) => {
+export const presenceRoutes = defineRoutes(async (fastify) => {
   fastify.get(
     '/online-count',
     {
-      config: {
-        docs: {
-          summary: 'How many browsers are on the site now (sockets open on /ws/online)',
-          tags: ['presence'],
-          responses: { 200: 'OnlineCountResponse: { count }' },
-        },
+      schema: {
+        summary: 'How many browsers are on the site now (sockets open on /ws/online)',
+        tags: ['presence'],
+        response: { 200: responseSchemas.onlineCount },
       },
     },
-    async (_request, reply): Promise<OnlineCountResponse> => {
+    async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { count: await fastify.presence.count() };
     },
   );
-};
+});

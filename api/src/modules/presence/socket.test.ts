@@ -90,7 +90,7 @@ describe('presence over /ws/online', () => {
   });
 
   it('is listed in the OpenAPI document with the count', async () => {
-    const doc = (await t.app.inject('/api/docs')).json<{ paths: Record<string, unknown> }>();
+    const doc = (await t.app.inject('/api/docs/json')).json<{ paths: Record<string, unknown> }>();
     expect(doc.paths).toHaveProperty(['/ws/online', 'get']);
     expect(doc.paths).toHaveProperty(['/api/online-count', 'get']);
   });

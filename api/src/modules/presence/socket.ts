@@ -58,14 +58,12 @@ export const presencePlugin = fp<PresenceOptions>(
       '/ws/online',
       {
         websocket: true,
-        config: {
-          // The rate limiter would count every upgrade and reconnect; one socket costs nothing.
-          rateLimit: false,
-          docs: {
-            summary: 'WebSocket: counts this browser as online while open; sends nothing, ignores messages',
-            tags: ['presence'],
-            responses: { 101: 'Switching Protocols' },
-          },
+        // The rate limiter would count every upgrade and reconnect; one socket costs nothing.
+        config: { rateLimit: false },
+        schema: {
+          summary: 'WebSocket: counts this browser as online while open; sends nothing, ignores messages',
+          description: 'Answers 101 Switching Protocols to a WebSocket upgrade; a plain GET is refused.',
+          tags: ['presence'],
         },
       },
       (socket, request) => {

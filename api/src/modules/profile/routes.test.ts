@@ -1,22 +1,14 @@
 import type { ApiErrorBody, ProfileResponse } from 'contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts, authSessions, mailOutbox } from '../../db/schema';
 import { type Agent, createAgent } from '../../testing/agent';
 import { createAccount } from '../../testing/builders';
-import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { testAppForFile } from '../../testing/create-test-app';
 import { scaledRateLimits } from '../auth/rate-limits';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  // No SMTP: mail lands in the outbox table only.
-  t = await createTestApp({ rateLimits: scaledRateLimits(100) });
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+// No SMTP: mail lands in the outbox table only.
+const t = testAppForFile({ rateLimits: scaledRateLimits(100) });
 
 async function signedInTwice(overrides: Parameters<typeof createAccount>[1] = {}) {
   const account = await createAccount(t.db, overrides);

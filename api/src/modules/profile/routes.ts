@@ -1,17 +1,14 @@
-import {
-  type ProfileResponse,
-  updateEmailBodySchema,
-  updateLoginBodySchema,
-  updatePasswordBodySchema,
-} from 'contracts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { updateEmailBodySchema, updateLoginBodySchema, updatePasswordBodySchema } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
+import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { parse } from '../../lib/validation';
+import { errorResponses, defineRoutes } from '../../lib/route-schema';
 import { type AuthRateLimits, routeLimit } from '../auth/rate-limits';
 import { createRestoreService } from '../auth/service';
-import { type AccountRow, createAccountRepository, toProfileResponse } from './repository';
+import { UNAUTHORIZED } from '../notifications/routes';
+import { type AccountRow, createAccountRepository, toProfileResponse } from '../accounts/repository';
 
 export interface ProfileRoutesOptions {
   rateLimits: AuthRateLimits;
@@ -23,7 +20,7 @@ const TAGS = ['profile'];
 const wrongPassword = (field: string) =>
   new ApiError(400, 'WRONG_PASSWORD', { fields: { [field]: 'errors.WRONG_PASSWORD' } });
 
-export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (fastify, { rateLimits }) => {
+export const profileRoutes = defineRoutes<ProfileRoutesOptions>(async (fastify, { rateLimits }) => {
   const accounts = createAccountRepository(fastify.db);
   const restore = createRestoreService(fastify.db);
   // Password checks are limited per account, so a stolen session cannot guess the password fast.
@@ -31,7 +28,7 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (fa
     request.auth ? `account:${request.auth.accountId}` : `ip:${request.ip}`,
   );
 
-  async function currentAccount(request: FastifyRequest): Promise<AccountRow> {
+  async function currentAccount(request: Pick<FastifyRequest, 'auth'>): Promise<AccountRow> {
     const account = request.auth ? await accounts.findById(request.auth.accountId) : null;
     if (!account) throw new ApiError(401, 'UNAUTHORIZED');
     return account;
@@ -40,17 +37,14 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (fa
   fastify.get(
     '/profile',
     {
-      preHandler: fastify.requireAuth(),
-      config: {
-        docs: {
-          summary: 'The signed-in account: e-mail, login, balance, type and role',
-          tags: TAGS,
-          auth: true,
-          responses: { 200: 'ProfileResponse', 401: 'UNAUTHORIZED' },
-        },
+      preValidation: fastify.requireAuth(),
+      schema: {
+        summary: 'The signed-in account: e-mail, login, balance, type and role',
+        tags: TAGS,
+        response: { 200: responseSchemas.profile, ...UNAUTHORIZED },
       },
     },
-    async (request, reply): Promise<ProfileResponse> => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return toProfileResponse(await currentAccount(request));
     },
@@ -59,25 +53,24 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (fa
   fastify.put(
     '/profile/update/password',
     {
-      preHandler: fastify.requireAuth(),
-      config: {
-        rateLimit: changeLimit,
-        docs: {
-          summary: 'Changes the password; every other session of the account ends',
-          tags: TAGS,
-          auth: true,
-          body: updatePasswordBodySchema,
-          responses: {
-            200: 'ProfileResponse',
+      preValidation: fastify.requireAuth(),
+      config: { rateLimit: changeLimit },
+      schema: {
+        summary: 'Changes the password; every other session of the account ends',
+        tags: TAGS,
+        body: updatePasswordBodySchema,
+        response: {
+          200: responseSchemas.profile,
+          ...UNAUTHORIZED,
+          ...errorResponses({
             400: 'WRONG_PASSWORD (fields.currentPassword) or VALIDATION_FAILED',
-            401: 'UNAUTHORIZED',
             429: 'RATE_LIMITED',
-          },
+          }),
         },
       },
     },
-    async (request): Promise<ProfileResponse> => {
-      const body = parse(updatePasswordBodySchema, request.body);
+    async (request) => {
+      const { body } = request;
       const account = await currentAccount(request);
       if (!(await verifyPassword(account.passwordHash, body.currentPassword))) {
         throw wrongPassword('currentPassword');
@@ -93,26 +86,25 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (fa
   fastify.put(
     '/profile/update/email',
     {
-      preHandler: fastify.requireAuth(),
-      config: {
-        rateLimit: changeLimit,
-        docs: {
-          summary: 'Changes the e-mail, confirmed with the password; the old address is told',
-          tags: TAGS,
-          auth: true,
-          body: updateEmailBodySchema,
-          responses: {
-            200: 'ProfileResponse',
+      preValidation: fastify.requireAuth(),
+      config: { rateLimit: changeLimit },
+      schema: {
+        summary: 'Changes the e-mail, confirmed with the password; the old address is told',
+        tags: TAGS,
+        body: updateEmailBodySchema,
+        response: {
+          200: responseSchemas.profile,
+          ...UNAUTHORIZED,
+          ...errorResponses({
             400: 'WRONG_PASSWORD (fields.password) or VALIDATION_FAILED',
-            401: 'UNAUTHORIZED',
             409: 'EMAIL_EXISTS',
             429: 'RATE_LIMITED',
-          },
+          }),
         },
       },
     },
-    async (request): Promise<ProfileResponse> => {
-      const body = parse(updateEmailBodySchema, request.body);
+    async (request) => {
+      const { body } = request;
       const account = await currentAccount(request);
       if (!(await verifyPassword(account.passwordHash, body.password))) throw wrongPassword('password');
       if (body.email === account.email) return toProfileResponse(account);
@@ -141,19 +133,20 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (fa
   fastify.put(
     '/profile/update/login',
     {
-      preHandler: fastify.requireAuth(),
-      config: {
-        docs: {
-          summary: 'Sets the login: latin letters and digits, unique regardless of case',
-          tags: TAGS,
-          auth: true,
-          body: updateLoginBodySchema,
-          responses: { 200: 'ProfileResponse', 401: 'UNAUTHORIZED', 409: 'LOGIN_TAKEN' },
+      preValidation: fastify.requireAuth(),
+      schema: {
+        summary: 'Sets the login: latin letters and digits, unique regardless of case',
+        tags: TAGS,
+        body: updateLoginBodySchema,
+        response: {
+          200: responseSchemas.profile,
+          ...UNAUTHORIZED,
+          ...errorResponses({ 409: 'LOGIN_TAKEN' }),
         },
       },
     },
-    async (request): Promise<ProfileResponse> => {
-      const { login } = parse(updateLoginBodySchema, request.body);
+    async (request) => {
+      const { login } = request.body;
       const account = await currentAccount(request);
       if (await accounts.loginTaken(login, account.id)) throw new ApiError(409, 'LOGIN_TAKEN');
       try {
@@ -164,4 +157,4 @@ export const profileRoutes: FastifyPluginAsync<ProfileRoutesOptions> = async (fa
       }
     },
   );
-};
+});

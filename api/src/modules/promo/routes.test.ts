@@ -15,7 +15,7 @@ import { type Agent, createAgent } from '../../testing/agent';
 import { createAccount } from '../../testing/builders';
 import { closeTestApp } from '../../testing/close-test-app';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
-import { balanceOf, systemBalanceOf, verifyBalances } from '../ledger/ledger';
+import { balanceOf, systemBalanceOf, verifyBalances } from '../ledger/repository';
 import { PROMO_RATE_LIMITS } from './routes';
 import { seedPromoCodes } from './seed';
 import { createPromoService, promoReference } from './service';
@@ -452,7 +452,7 @@ describe('demo promo codes', () => {
 
 describe('OpenAPI document', () => {
   it('lists the promo routes with their body schemas', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, { post?: { requestBody?: unknown; security?: unknown } }>;
     }>();
     for (const path of ['validate-public', 'validate', 'activate']) {

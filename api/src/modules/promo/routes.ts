@@ -1,14 +1,11 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import {
-  type PromoActivateResponse,
-  promoCodeBodySchema,
-  type PromoValidateResponse,
-  validatePublicPromoBodySchema,
-} from 'contracts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { promoCodeBodySchema, validatePublicPromoBodySchema } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
+import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
-import { parse } from '../../lib/validation';
+import { errorResponses, defineRoutes } from '../../lib/route-schema';
+import { UNAUTHORIZED } from '../notifications/routes';
 import { createPromoService } from './service';
 
 /**
@@ -32,18 +29,21 @@ function limit(
   return { max, timeWindow: windowSeconds * 1000, ...(keyGenerator ? { keyGenerator } : {}) };
 }
 
-function callerOf(request: FastifyRequest) {
+function callerOf(request: Pick<FastifyRequest, 'auth'>) {
   if (!request.auth) throw new ApiError(401, 'UNAUTHORIZED');
   return { accountId: request.auth.accountId, accountType: request.auth.accountType };
 }
 
-const PROMO_ERRORS = {
-  404: 'PROMO_INVALID: unknown, switched off, outside its dates or used up',
-  403: 'PROMO_NOT_FOR_ROLE: meant for the other account type (message says which)',
+const PROMO_INVALID = 'PROMO_INVALID: unknown, switched off, outside its dates or used up';
+const PROMO_NOT_FOR_ROLE = 'PROMO_NOT_FOR_ROLE: meant for the other account type (message says which)';
+const PROMO_ERRORS = errorResponses({
+  404: PROMO_INVALID,
+  403: PROMO_NOT_FOR_ROLE,
   409: 'PROMO_ALREADY_USED: this account has activated it',
-};
+  429: 'RATE_LIMITED',
+});
 
-export const promoRoutes: FastifyPluginAsync = async (fastify) => {
+export const promoRoutes = defineRoutes(async (fastify) => {
   const promo = createPromoService(fastify.db);
   fastify.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -52,81 +52,61 @@ export const promoRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.post(
     '/promo/validate-public',
     {
-      config: {
-        rateLimit: limit(PROMO_RATE_LIMITS.validatePublicPerIp),
-        docs: {
-          summary: 'Checks a promo code without signing in (registration form)',
-          tags: ['promo'],
-          body: validatePublicPromoBodySchema,
-          responses: {
-            200: 'PromoValidateResponse: { valid: true, promocode }',
-            404: PROMO_ERRORS[404],
-            403: `${PROMO_ERRORS[403]}; only when accountType is given`,
+      config: { rateLimit: limit(PROMO_RATE_LIMITS.validatePublicPerIp) },
+      schema: {
+        summary: 'Checks a promo code without signing in (registration form)',
+        tags: ['promo'],
+        body: validatePublicPromoBodySchema,
+        response: {
+          200: responseSchemas.promoValidate,
+          ...errorResponses({
+            404: PROMO_INVALID,
+            403: `${PROMO_NOT_FOR_ROLE}; only when accountType is given`,
             429: 'RATE_LIMITED',
-          },
+          }),
         },
       },
     },
-    async (request): Promise<PromoValidateResponse> => {
-      const { code, accountType } = parse(validatePublicPromoBodySchema, request.body);
+    async (request) => {
+      const { code, accountType } = request.body;
       const locale = pickLocale(request.headers['accept-language']);
-      return { valid: true, promocode: await promo.validate(code, locale, { accountType }) };
+      return { valid: true as const, promocode: await promo.validate(code, locale, { accountType }) };
     },
   );
 
   fastify.post(
     '/promo/validate',
     {
-      preHandler: fastify.requireAuth(),
-      config: {
-        rateLimit: limit(PROMO_RATE_LIMITS.validatePerAccount, perAccount),
-        docs: {
-          summary: 'Checks a promo code for the signed-in account',
-          tags: ['promo'],
-          body: promoCodeBodySchema,
-          auth: true,
-          responses: {
-            200: 'PromoValidateResponse: { valid: true, promocode }',
-            401: 'UNAUTHORIZED',
-            ...PROMO_ERRORS,
-            429: 'RATE_LIMITED',
-          },
-        },
+      preValidation: fastify.requireAuth(),
+      config: { rateLimit: limit(PROMO_RATE_LIMITS.validatePerAccount, perAccount) },
+      schema: {
+        summary: 'Checks a promo code for the signed-in account',
+        tags: ['promo'],
+        body: promoCodeBodySchema,
+        response: { 200: responseSchemas.promoValidate, ...UNAUTHORIZED, ...PROMO_ERRORS },
       },
     },
-    async (request): Promise<PromoValidateResponse> => {
+    async (request) => {
       const caller = callerOf(request);
-      const { code } = parse(promoCodeBodySchema, request.body);
       const locale = pickLocale(request.headers['accept-language']);
-      return { valid: true, promocode: await promo.validate(code, locale, caller) };
+      return { valid: true as const, promocode: await promo.validate(request.body.code, locale, caller) };
     },
   );
 
   fastify.post(
     '/promo/activate',
     {
-      preHandler: fastify.requireAuth(),
-      config: {
-        rateLimit: limit(PROMO_RATE_LIMITS.activatePerAccount, perAccount),
-        docs: {
-          summary:
-            'Activates a promo code once per account: BALANCE_AMOUNT credits the balance at once, DEPOSIT_PERCENTAGE is returned for the next top-up',
-          tags: ['promo'],
-          body: promoCodeBodySchema,
-          auth: true,
-          responses: {
-            200: 'PromoActivateResponse: { promocode, activatedAt, balance (rubles) }',
-            401: 'UNAUTHORIZED',
-            ...PROMO_ERRORS,
-            429: 'RATE_LIMITED',
-          },
-        },
+      preValidation: fastify.requireAuth(),
+      config: { rateLimit: limit(PROMO_RATE_LIMITS.activatePerAccount, perAccount) },
+      schema: {
+        summary:
+          'Activates a promo code once per account: BALANCE_AMOUNT credits the balance at once, DEPOSIT_PERCENTAGE is returned for the next top-up',
+        tags: ['promo'],
+        body: promoCodeBodySchema,
+        response: { 200: responseSchemas.promoActivate, ...UNAUTHORIZED, ...PROMO_ERRORS },
       },
     },
-    async (request): Promise<PromoActivateResponse> => {
-      const caller = callerOf(request);
-      const { code } = parse(promoCodeBodySchema, request.body);
-      return promo.activate(code, caller, pickLocale(request.headers['accept-language']));
-    },
+    async (request) =>
+      promo.activate(request.body.code, callerOf(request), pickLocale(request.headers['accept-language'])),
   );
-};
+});

@@ -1,11 +1,10 @@
-import { count } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { promoCodes } from '../../db/schema';
+import { createPromoRepository, type NewPromo } from './repository';
 
 const DAY_MS = 86_400_000;
 
 /** Demo codes, one of each kind of restriction, so every promo path can be tried by hand. */
-export function demoPromoCodes(now: Date): (typeof promoCodes.$inferInsert)[] {
+export function demoPromoCodes(now: Date): NewPromo[] {
   return [
     {
       code: 'WELCOME100',
@@ -45,12 +44,7 @@ export function demoPromoCodes(now: Date): (typeof promoCodes.$inferInsert)[] {
 
 /** Adds the demo codes to a database that has no promo codes at all; otherwise does nothing. */
 export async function seedPromoCodes(db: Database, now = new Date()): Promise<number> {
-  const [existing] = await db.select({ n: count() }).from(promoCodes);
-  if ((existing?.n ?? 0) > 0) return 0;
-  const inserted = await db
-    .insert(promoCodes)
-    .values(demoPromoCodes(now))
-    .onConflictDoNothing()
-    .returning({ id: promoCodes.id });
-  return inserted.length;
+  const promos = createPromoRepository(db);
+  if ((await promos.count()) > 0) return 0;
+  return promos.insertAll(demoPromoCodes(now));
 }

@@ -1,11 +1,8 @@
 import type { AccountType, Locale, PromoActivateResponse, PromoCodeInfo } from 'contracts';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { promoActivations, promoCodes } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { balanceOf, post } from '../ledger/ledger';
-
-type PromoRow = typeof promoCodes.$inferSelect;
+import { balanceOf, post } from '../ledger/repository';
+import { createPromoRepository, type PromoRow } from './repository';
 
 export interface PromoCaller {
   accountId: number;
@@ -42,7 +39,7 @@ function notForRole(callerType: AccountType): ApiError {
  * PROMO_INVALID alike, so that probing tells nothing about which codes exist.
  */
 function refusal(
-  row: PromoRow | undefined,
+  row: PromoRow | null,
   caller: { accountType?: AccountType | undefined; alreadyUsed: boolean },
   now: Date,
 ): ApiError | null {
@@ -59,14 +56,6 @@ function refusal(
 }
 
 export function createPromoService(db: Database, clock: () => Date = () => new Date()) {
-  async function hasActivated(executor: Database, promoId: number, accountId: number): Promise<boolean> {
-    const [row] = await executor
-      .select({ id: promoActivations.id })
-      .from(promoActivations)
-      .where(and(eq(promoActivations.promoCodeId, promoId), eq(promoActivations.accountId, accountId)));
-    return row !== undefined;
-  }
-
   /**
    * Activates `code` for the caller inside `tx`: the promo row stays locked until `tx` ends, so
    * concurrent activations of one code queue behind each other and see each other's effects.
@@ -77,29 +66,16 @@ export function createPromoService(db: Database, clock: () => Date = () => new D
     caller: PromoCaller,
     locale: Locale,
   ): Promise<PromoActivateResponse> {
-    const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.code, code)).for('update');
-    const alreadyUsed = row ? await hasActivated(tx, row.id, caller.accountId) : false;
+    const promos = createPromoRepository(tx);
+    const row = await promos.findByCode(code, { forUpdate: true });
+    const alreadyUsed = row ? await promos.hasActivated(row.id, caller.accountId) : false;
     const problem = refusal(row, { accountType: caller.accountType, alreadyUsed }, clock());
     if (problem || !row) throw problem ?? invalid();
 
     // The unique (promo, account) pair and the conditional increment hold even without the lock.
-    const [activation] = await tx
-      .insert(promoActivations)
-      .values({ promoCodeId: row.id, accountId: caller.accountId })
-      .onConflictDoNothing({ target: [promoActivations.promoCodeId, promoActivations.accountId] })
-      .returning({ activatedAt: promoActivations.activatedAt });
-    if (!activation) throw new ApiError(409, 'PROMO_ALREADY_USED');
-    const [counted] = await tx
-      .update(promoCodes)
-      .set({ activationCount: sql`${promoCodes.activationCount} + 1` })
-      .where(
-        and(
-          eq(promoCodes.id, row.id),
-          or(isNull(promoCodes.maxActivations), lt(promoCodes.activationCount, promoCodes.maxActivations)),
-        ),
-      )
-      .returning({ id: promoCodes.id });
-    if (!counted) throw invalid();
+    const activatedAt = await promos.insertActivation(row.id, caller.accountId);
+    if (!activatedAt) throw new ApiError(409, 'PROMO_ALREADY_USED');
+    if (!(await promos.countActivation(row.id))) throw invalid();
 
     let balanceKopecks: number;
     if (row.promoType === 'BALANCE_AMOUNT') {
@@ -122,7 +98,7 @@ export function createPromoService(db: Database, clock: () => Date = () => new D
 
     return {
       promocode: promoInfo(row, locale),
-      activatedAt: activation.activatedAt.toISOString(),
+      activatedAt: activatedAt.toISOString(),
       balance: balanceKopecks / KOPECKS,
     };
   }
@@ -137,9 +113,10 @@ export function createPromoService(db: Database, clock: () => Date = () => new D
       locale: Locale,
       caller: { accountId?: number; accountType?: AccountType | undefined } = {},
     ): Promise<PromoCodeInfo> {
-      const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
+      const promos = createPromoRepository(db);
+      const row = await promos.findByCode(code);
       const alreadyUsed =
-        row && caller.accountId !== undefined ? await hasActivated(db, row.id, caller.accountId) : false;
+        row && caller.accountId !== undefined ? await promos.hasActivated(row.id, caller.accountId) : false;
       const problem = refusal(row, { accountType: caller.accountType, alreadyUsed }, clock());
       if (problem || !row) throw problem ?? invalid();
       return promoInfo(row, locale);

@@ -1,8 +1,8 @@
 import { type Locale, type ModelCard, RECOMMENDATIONS_LIMIT } from 'contracts';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cities, metroStations, modelProfiles, profileIsVisible } from '../../db/schema';
-import { cardColumns, firstPhotoOf, listingOrder, toCardWithPhoto } from '../model/repository';
+import { modelProfiles, profileIsVisible } from '../../db/schema';
+import { listingOrder, selectCards, toCardWithPhoto } from '../model/repository';
 
 export function createRecommendationRepository(db: Database) {
   return {
@@ -23,18 +23,7 @@ export function createRecommendationRepository(db: Database) {
       const sameCity = eq(modelProfiles.cityId, cityId);
       const group = sql`case when ${sameCategory} and ${sameCity} then 0 when ${sameCategory} then 1 else 2 end`;
 
-      const firstPhoto = firstPhotoOf(db);
-      const rows = await db
-        .select({
-          ...cardColumns,
-          photoUrl: firstPhoto.url,
-          photoWidth: firstPhoto.width,
-          photoHeight: firstPhoto.height,
-        })
-        .from(modelProfiles)
-        .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
-        .leftJoin(metroStations, eq(metroStations.id, modelProfiles.metroId))
-        .leftJoinLateral(firstPhoto, sql`true`)
+      const rows = await selectCards(db)
         .where(and(profileIsVisible, ne(modelProfiles.id, id), or(sameCategory, sameCity)))
         .orderBy(group, ...listingOrder)
         .limit(RECOMMENDATIONS_LIMIT);

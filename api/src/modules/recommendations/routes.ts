@@ -1,33 +1,29 @@
-import { type RecommendationsResponse, recommendationsBodySchema } from 'contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import { recommendationsBodySchema } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
-import { parse } from '../../lib/validation';
+import { defineRoutes } from '../../lib/route-schema';
+import { MODEL_NOT_FOUND } from '../model/routes';
 import { createRecommendationRepository } from './repository';
 
-export const recommendationRoutes: FastifyPluginAsync = async (fastify) => {
+export const recommendationRoutes = defineRoutes(async (fastify) => {
   const recommendations = createRecommendationRepository(fastify.db);
 
   fastify.post(
     '/recommendations',
     {
-      config: {
-        docs: {
-          summary: 'Up to 8 profiles like this one: same city and category first',
-          tags: ['catalog'],
-          body: recommendationsBodySchema,
-          responses: {
-            200: 'RecommendationsResponse: { items: ModelCard[] }',
-            404: 'MODEL_NOT_FOUND: missing, blocked or not published',
-          },
-        },
+      schema: {
+        summary: 'Up to 8 profiles like this one: same city and category first',
+        tags: ['catalog'],
+        body: recommendationsBodySchema,
+        response: { 200: responseSchemas.recommendations, ...MODEL_NOT_FOUND },
       },
     },
-    async (request): Promise<RecommendationsResponse> => {
-      const { id } = parse(recommendationsBodySchema, request.body);
-      const items = await recommendations.similarTo(id, pickLocale(request.headers['accept-language']));
+    async (request) => {
+      const locale = pickLocale(request.headers['accept-language']);
+      const items = await recommendations.similarTo(request.body.id, locale);
       if (!items) throw new ApiError(404, 'MODEL_NOT_FOUND');
       return { items };
     },
   );
-};
+});

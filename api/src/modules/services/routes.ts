@@ -1,33 +1,23 @@
-import type { ServiceListResponse } from 'contracts';
-import { asc } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
-import { services } from '../../db/schema';
+import * as responseSchemas from 'contracts/responses';
+import { defineRoutes } from '../../lib/route-schema';
+import { createServiceRepository } from './repository';
 
-export const serviceRoutes: FastifyPluginAsync = async (fastify) => {
+export const serviceRoutes = defineRoutes(async (fastify) => {
+  const catalogue = createServiceRepository(fastify.db);
+
   fastify.get(
     '/services',
     {
-      config: {
-        docs: {
-          summary: 'The services catalogue with names in both languages, for the listing filter',
-          tags: ['catalog'],
-          responses: { 200: 'ServiceListResponse' },
-        },
+      schema: {
+        summary: 'The services catalogue with names in both languages, for the listing filter',
+        tags: ['catalog'],
+        response: { 200: responseSchemas.serviceList },
       },
     },
-    async (_request, reply): Promise<ServiceListResponse> => {
+    async (_request, reply) => {
       // The catalogue changes with releases, not with visitors, so browsers may keep it a while.
       reply.header('cache-control', 'public, max-age=300');
-      const rows = await fastify.db
-        .select({
-          category: services.category,
-          code: services.code,
-          ru: services.nameRu,
-          en: services.nameEn,
-        })
-        .from(services)
-        .orderBy(asc(services.category), asc(services.sort), asc(services.id));
-      return { items: rows.map(({ ru, en, ...item }) => ({ ...item, name: { ru, en } })) };
+      return catalogue.list();
     },
   );
-};
+});

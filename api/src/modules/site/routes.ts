@@ -1,23 +1,35 @@
-import type { HealthResponse, SiteConstants } from 'contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import * as responseSchemas from 'contracts/responses';
+import { defineRoutes } from '../../lib/route-schema';
 import { createSiteRepository } from './repository';
 
-export const siteRoutes: FastifyPluginAsync = async (fastify) => {
+export const siteRoutes = defineRoutes(async (fastify) => {
   const site = createSiteRepository(fastify.db);
 
   fastify.get(
     '/health',
-    { config: { docs: { summary: 'Liveness and the database kind', tags: ['site'] } } },
-    async (_request, reply): Promise<HealthResponse> => {
+    {
+      schema: {
+        summary: 'Liveness and the database kind',
+        tags: ['site'],
+        response: { 200: responseSchemas.health },
+      },
+    },
+    async (_request, reply) => {
       await site.ping();
       reply.header('cache-control', 'no-store');
-      return { status: 'ok', database: fastify.dbKind };
+      return { status: 'ok' as const, database: fastify.dbKind };
     },
   );
 
   fastify.get(
     '/constants',
-    { config: { docs: { summary: 'Site settings: the slogan in ru and en', tags: ['site'] } } },
-    async (): Promise<SiteConstants> => ({ siteSlogan: await site.slogan() }),
+    {
+      schema: {
+        summary: 'Site settings: the slogan in ru and en',
+        tags: ['site'],
+        response: { 200: responseSchemas.siteConstants },
+      },
+    },
+    async () => ({ siteSlogan: await site.slogan() }),
   );
-};
+});

@@ -1,5 +1,7 @@
-import type { PriceList, PriceListResponse, PricePageResponse } from 'contracts';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { PriceList } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
+import type { FastifyReply } from 'fastify';
+import { defineRoutes } from '../../lib/route-schema';
 import { createPriceRepository } from './repository';
 
 /** Prices change rarely and are the same for everybody. */
@@ -11,24 +13,20 @@ const LIST_PATHS: Record<string, PriceList> = {
   'ads-boosting': 'ads_boosting',
 };
 
-export const priceRoutes: FastifyPluginAsync = async (fastify) => {
+export const priceRoutes = defineRoutes(async (fastify) => {
   const prices = createPriceRepository(fastify.db);
 
   for (const [path, list] of Object.entries(LIST_PATHS)) {
     fastify.get(
       `/tipping-prices/${path}`,
       {
-        config: {
-          docs: {
-            summary: `The ${list} price list: titles in ru and en, whole US dollars`,
-            tags: ['prices'],
-            responses: {
-              200: 'PriceListResponse: { items: [{ code, title: {ru,en}, mskSpbPrice, otherPrice }] }',
-            },
-          },
+        schema: {
+          summary: `The ${list} price list: titles in ru and en, whole US dollars`,
+          tags: ['prices'],
+          response: { 200: responseSchemas.priceList },
         },
       },
-      async (_request, reply): Promise<PriceListResponse> => {
+      async (_request, reply) => {
         cacheable(reply);
         return { items: await prices.list(list) };
       },
@@ -38,15 +36,13 @@ export const priceRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.get(
     '/tipping-prices',
     {
-      config: {
-        docs: {
-          summary: 'The price page: profile services (models boosting, then additional services) and ads',
-          tags: ['prices'],
-          responses: { 200: 'PricePageResponse: { posting_models: PriceItem[], ads: PriceItem[] }' },
-        },
+      schema: {
+        summary: 'The price page: profile services (models boosting, then additional services) and ads',
+        tags: ['prices'],
+        response: { 200: responseSchemas.pricePage },
       },
     },
-    async (_request, reply): Promise<PricePageResponse> => {
+    async (_request, reply) => {
       const [boosting, additional, ads] = await Promise.all([
         prices.list('models_boosting'),
         prices.list('additional_services'),
@@ -56,4 +52,4 @@ export const priceRoutes: FastifyPluginAsync = async (fastify) => {
       return { posting_models: [...boosting, ...additional], ads };
     },
   );
-};
+});

@@ -93,7 +93,7 @@ describe('price lists', () => {
   });
 
   it('is listed in the OpenAPI document', async () => {
-    const doc = (await t.app.inject('/api/docs')).json<{ paths: Record<string, unknown> }>();
+    const doc = (await t.app.inject('/api/docs/json')).json<{ paths: Record<string, unknown> }>();
     for (const path of ['', '/models-boosting', '/additional-services', '/ads-boosting']) {
       expect(doc.paths).toHaveProperty([`/api/tipping-prices${path}`, 'get']);
     }

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-error';
 import { createAccount } from '../../testing/builders';
 import { closeTestApp } from '../../testing/close-test-app';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
-import { balanceOf, type LedgerPosting, post, systemBalanceOf, verifyBalances } from './ledger';
+import { balanceOf, type LedgerPosting, post, systemBalanceOf, verifyBalances } from './repository';
 
 let t: TestApp;
 

@@ -3,7 +3,15 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema';
 
+/**
+ * Accounts, shared by auth (registration, sign-in, restore) and profile (the signed-in account's
+ * own changes), so that neither module reaches into the other's storage.
+ */
 export type AccountRow = typeof accounts.$inferSelect;
+export type NewAccount = Pick<
+  typeof accounts.$inferInsert,
+  'email' | 'passwordHash' | 'accountType' | 'locale'
+>;
 
 export function toProfileResponse(account: AccountRow): ProfileResponse {
   return {
@@ -21,6 +29,7 @@ export function toProfileResponse(account: AccountRow): ProfileResponse {
 const sameText = (column: typeof accounts.email | typeof accounts.login, value: string) =>
   sql`lower(${column}) = lower(${value})`;
 
+/** `db` may be a transaction, for work that must commit together with other changes. */
 export function createAccountRepository(db: Database) {
   return {
     async findById(id: number): Promise<AccountRow | null> {
@@ -48,6 +57,12 @@ export function createAccountRepository(db: Database) {
         .from(accounts)
         .where(and(sameText(accounts.login, login), ne(accounts.id, exceptId)));
       return !!row;
+    },
+
+    /** The new account, or null when the e-mail is taken (the unique index settles races). */
+    async insertIfNew(values: NewAccount): Promise<AccountRow | null> {
+      const [row] = await db.insert(accounts).values(values).onConflictDoNothing().returning();
+      return row ?? null;
     },
 
     async update(

@@ -1,0 +1,312 @@
+/**
+ * What the API answers, as valibot schemas: the API declares them on its routes (they drive its
+ * serialiser and the OpenAPI document) and the DTO types the front ends use are inferred from
+ * them. They describe the server's output and are never used to check a person's input, so
+ * unlike the input schemas they carry no message keys. Imported as `contracts/responses`, not
+ * from the package's main entry: the front ends share that entry at run time (Module Federation,
+ * so nothing in it is tree-shaken) and would ship these schemas to every browser for nothing.
+ */
+import * as v from 'valibot';
+import { LISTING_PAGE_SIZE } from './constants';
+import {
+  ACCOUNT_ROLES,
+  ACCOUNT_TYPES,
+  APPEARANCES,
+  CATEGORIES,
+  LOCALES,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  PLACES,
+  PROMO_TYPES,
+  SERVICE_CATEGORY_KEYS,
+} from './enums';
+import { ERROR_CODES } from './errors';
+
+/** Texts the API stores in both languages; front ends pick by the current locale. */
+export const localizedText = v.object({ ru: v.string(), en: v.string() });
+
+/** ISO 8601 date and time. */
+const isoDateTime = v.pipe(v.string(), v.isoTimestamp());
+
+/** Calls that only succeed or fail (refresh, logout, restore, analytics, complaints). */
+export const ok = v.object({ ok: v.literal(true) });
+
+/** The body of every non-2xx answer. */
+export const apiErrorBody = v.object({
+  code: v.picklist(ERROR_CODES),
+  /** A message in the request's language, for logs and for clients without translations. */
+  message: v.string(),
+  /** Per-field problems for VALIDATION_FAILED: field path -> message key. */
+  fields: v.optional(v.record(v.string(), v.string())),
+  /** Seconds until the request may be retried (RATE_LIMITED). */
+  retryAfter: v.optional(v.number()),
+  /**
+   * Values the translated message interpolates: `seconds` for RATE_LIMITED, `date`
+   * (the nearest free day, ISO 8601) for SLOTS_FULL.
+   */
+  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+});
+
+// --- site -----------------------------------------------------------------------------------
+
+/** GET /api/constants */
+export const siteConstants = v.object({ siteSlogan: localizedText });
+
+/** GET /api/health */
+export const health = v.object({ status: v.literal('ok'), database: v.picklist(['pglite', 'postgres']) });
+
+// --- catalogue ------------------------------------------------------------------------------
+
+export const cityRef = v.object({ slug: v.string(), name: localizedText });
+export const metroRef = v.object({ id: v.number(), name: localizedText });
+
+export const metroStation = v.object({
+  ...metroRef.entries,
+  line: localizedText,
+  /** `#RRGGBB` of the line on the official map, or null when unknown. */
+  lineColor: v.nullable(v.string()),
+});
+
+export const cityWithMetro = v.object({
+  ...cityRef.entries,
+  /** Empty for cities without a metro. */
+  metro: v.array(metroStation),
+});
+
+/** GET /api/cities */
+export const cityList = v.object({ items: v.array(cityWithMetro) });
+
+/** One service of the catalogue; `category.code` identifies it in listing filters. */
+export const serviceItem = v.object({
+  category: v.picklist(SERVICE_CATEGORY_KEYS),
+  code: v.string(),
+  name: localizedText,
+});
+
+/** GET /api/services: the whole catalogue, by category and then in display order. */
+export const serviceList = v.object({ items: v.array(serviceItem) });
+
+export const mediaImage = v.object({
+  url: v.string(),
+  width: v.number(),
+  height: v.number(),
+  alt: v.string(),
+});
+
+const modelCardEntries = {
+  id: v.number(),
+  name: v.string(),
+  age: v.number(),
+  category: v.picklist(CATEGORIES),
+  city: cityRef,
+  metro: v.nullable(metroRef),
+  /** Rubles for one hour. */
+  priceHour: v.number(),
+  photo: v.nullable(mediaImage),
+  hasVideo: v.boolean(),
+  isOnline: v.boolean(),
+  isTop: v.boolean(),
+};
+
+/** One card of the listing. */
+export const modelCard = v.object(modelCardEntries);
+
+/** GET /api/model */
+export const modelList = v.object({
+  items: v.array(modelCard),
+  total: v.number(),
+  page: v.number(),
+  perPage: v.literal(LISTING_PAGE_SIZE),
+  pageCount: v.number(),
+});
+
+export const modelService = v.object({
+  category: v.picklist(SERVICE_CATEGORY_KEYS),
+  /** Key of the specific service inside its category. */
+  code: v.string(),
+  name: localizedText,
+  description: v.nullable(v.string()),
+});
+
+export const modelContacts = v.object({
+  phone: v.nullable(v.string()),
+  telegram: v.nullable(v.string()),
+  whatsapp: v.nullable(v.string()),
+  viber: v.nullable(v.string()),
+});
+
+/** GET /api/model/{id} */
+export const modelDetails = v.object({
+  ...modelCardEntries,
+  height: v.number(),
+  weight: v.number(),
+  boobs: v.number(),
+  appearance: v.picklist(APPEARANCES),
+  prices: v.object({ hour: v.number(), twoHours: v.nullable(v.number()), night: v.nullable(v.number()) }),
+  places: v.array(v.picklist(PLACES)),
+  contacts: modelContacts,
+  description: v.string(),
+  services: v.array(modelService),
+  photos: v.array(mediaImage),
+  video: v.nullable(v.object({ url: v.string(), poster: v.nullable(mediaImage) })),
+  publishedAt: isoDateTime,
+});
+
+/**
+ * POST /api/recommendations: visible profiles, same city and category first, then the same
+ * category in other cities, then other categories in the same city.
+ */
+export const recommendations = v.object({ items: v.array(modelCard) });
+
+/** GET /api/model/streaming-count: profiles broadcasting now (the header's live figure). */
+export const streamingCount = v.object({ count: v.number() });
+
+/** GET /api/model/online-count: visible profiles whose model is online now (the header's figure). */
+export const onlineModels = v.object({ count: v.number() });
+
+/** GET /api/online-count: browsers connected to the presence socket /ws/online. */
+export const onlineCount = v.object({ count: v.number() });
+
+// --- prices ---------------------------------------------------------------------------------
+
+/** One line of a price list. Prices are whole US dollars, as the price page shows them. */
+export const priceItem = v.object({
+  /** Stable key of the item, e.g. `top_7_days`. */
+  code: v.string(),
+  title: localizedText,
+  /** Moscow and St Petersburg. */
+  mskSpbPrice: v.number(),
+  /** Every other city. */
+  otherPrice: v.number(),
+});
+
+/** GET /api/tipping-prices/models-boosting, /additional-services and /ads-boosting. */
+export const priceList = v.object({ items: v.array(priceItem) });
+
+/** GET /api/tipping-prices: the price page, profile services first and advertising second. */
+export const pricePage = v.object({
+  /** The models-boosting list followed by the additional-services list. */
+  posting_models: v.array(priceItem),
+  ads: v.array(priceItem),
+});
+
+// --- accounts -------------------------------------------------------------------------------
+
+/** GET /api/profile, and the answer of every call that signs in or changes the profile. */
+export const profile = v.object({
+  email: v.string(),
+  /** Null until the account chooses one. */
+  login: v.nullable(v.string()),
+  /** Rubles, with kopecks as decimals (150.5). */
+  balance: v.number(),
+  /** The same amount in whole kopecks, for exact arithmetic. */
+  balanceKopecks: v.number(),
+  accountType: v.picklist(ACCOUNT_TYPES),
+  accountRole: v.picklist(ACCOUNT_ROLES),
+  /** The language of the account's mails. */
+  locale: v.picklist(LOCALES),
+});
+
+/**
+ * GET /api/auth/session: who is signed in, answered without an error for a guest. `profile` is
+ * null for a guest; `canRefresh` says a refresh cookie is there, so POST /api/auth/refresh may
+ * bring the session back (an expired access token).
+ */
+export const session = v.object({ profile: v.nullable(profile), canRefresh: v.boolean() });
+
+/** POST /api/auth/send-registration-code and resend-registration-code */
+export const registrationCodeSent = v.object({
+  /** Seconds until resend-registration-code accepts another request: the client's countdown. */
+  resendAvailableInSeconds: v.number(),
+  expiresInSeconds: v.number(),
+});
+
+/** A promo code as the client shows and keeps it. */
+export const promoCodeInfo = v.object({
+  code: v.string(),
+  /** In the request's language. */
+  description: v.string(),
+  promoType: v.picklist(PROMO_TYPES),
+  /** Whole rubles for BALANCE_AMOUNT, a percentage of the next top-up for DEPOSIT_PERCENTAGE. */
+  amount: v.number(),
+});
+
+/** POST /api/promo/validate and /api/promo/validate-public */
+export const promoValidate = v.object({ valid: v.literal(true), promocode: promoCodeInfo });
+
+/**
+ * POST /api/promo/activate. A BALANCE_AMOUNT code has already been credited; a
+ * DEPOSIT_PERCENTAGE code is for the client to keep until the next top-up.
+ */
+export const promoActivate = v.object({
+  promocode: promoCodeInfo,
+  activatedAt: isoDateTime,
+  /** The account's balance after the activation, in rubles. */
+  balance: v.number(),
+});
+
+// --- notifications --------------------------------------------------------------------------
+
+/**
+ * What each kind of notification carries. Dates are ISO 8601; `price` is whole rubles;
+ * `city` is a city slug (the API names the city in the reader's language).
+ */
+export const notificationParams = {
+  profile_approved: v.object({ profileName: v.string() }),
+  profile_blocked: v.object({ profileName: v.string(), comment: v.string() }),
+  profile_unblocked: v.object({ profileName: v.string() }),
+  video_activated: v.object({ profileName: v.string(), until: v.string() }),
+  raised_in_city: v.object({ profileName: v.string(), city: v.string(), price: v.number() }),
+  top_placement: v.object({ profileName: v.string(), city: v.string(), until: v.string() }),
+  ad_approved: v.object({ heading: v.string() }),
+  ad_rejected: v.object({ heading: v.string(), reason: v.string() }),
+} satisfies Record<NotificationKind, v.GenericSchema>;
+
+export const notificationItemOf = <K extends NotificationKind>(kind: K) =>
+  v.object({
+    id: v.number(),
+    kind: v.literal(kind),
+    params: notificationParams[kind],
+    /** Translated. */
+    title: v.string(),
+    /** Translated. */
+    text: v.string(),
+    read: v.boolean(),
+    createdAt: isoDateTime,
+  });
+
+/** One notification as GET /api/notifications lists it. */
+export const notificationItem = v.variant('kind', NOTIFICATION_KINDS.map(notificationItemOf));
+
+/** GET /api/notifications: newest first. */
+export const notificationList = v.object({
+  items: v.array(notificationItem),
+  total: v.number(),
+  page: v.number(),
+  perPage: v.number(),
+  pageCount: v.number(),
+  unreadCount: v.number(),
+});
+
+/** GET /api/notifications/unread-count */
+export const unreadCount = v.object({ unreadCount: v.number() });
+
+/** PATCH /api/notifications/mark-multiple: how many of the caller's unread ones became read. */
+export const markNotifications = v.object({ updated: v.number() });
+
+// --- development ----------------------------------------------------------------------------
+
+export const devMailMessage = v.object({
+  id: v.number(),
+  to: v.string(),
+  kind: v.string(),
+  locale: v.picklist(LOCALES),
+  subject: v.string(),
+  text: v.string(),
+  createdAt: isoDateTime,
+  /** When SMTP accepted it; null when the outbox was the only delivery. */
+  sentAt: v.nullable(isoDateTime),
+});
+
+/** GET /api/dev/mail.json: newest first, at most 50. */
+export const devMail = v.object({ messages: v.array(devMailMessage) });
