@@ -26,7 +26,11 @@ export function Header() {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to={paths.home()} className={styles.logo} aria-label={t('header.home')}>
+        <Link
+          to={paths.home()}
+          className={styles.logo}
+          aria-label={t('header.homeLink', { brand: t('brand') })}
+        >
           <Logo title={t('brand')} />
         </Link>
         <p className={styles.slogan} data-testid="site-slogan">

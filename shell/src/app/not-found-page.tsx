@@ -22,7 +22,11 @@ export function NotFoundPage() {
   }, [t]);
   return (
     <section className={styles.page} aria-labelledby="not-found-title" data-testid="not-found">
-      <Link to="/?category=individual&page=1" className={styles.logo} aria-label={t('header.home')}>
+      <Link
+        to="/?category=individual&page=1"
+        className={styles.logo}
+        aria-label={t('header.homeLink', { brand: t('brand') })}
+      >
         <Logo title={t('brand')} size="lg" />
       </Link>
       <h1 id="not-found-title" className={styles.title}>

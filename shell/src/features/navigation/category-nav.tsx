@@ -21,7 +21,7 @@ export function CategoryNav() {
       listClassName={styles.list}
       data-scrolled={scrolled || undefined}
       data-testid="category-nav"
-      aria-label={t('footer.categories')}
+      aria-label={t('nav.categoriesLabel')}
       items={CATEGORIES.map((category) => ({
         key: category,
         label: t(`categories.${category}`),

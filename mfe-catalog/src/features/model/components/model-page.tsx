@@ -80,7 +80,9 @@ function ModelProfile({ model }: { model: ModelDetails }) {
 
   return (
     <article className={styles.layout} data-testid="model-page">
-      <div className={styles.gallery}>
+      {/* On a phone the photos scroll sideways: the strip takes focus so arrow keys scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <div className={styles.gallery} role="region" aria-label={t('model.photos')} tabIndex={0}>
         {model.photos.map((photo, index) => (
           <img
             key={photo.url}
