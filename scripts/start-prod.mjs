@@ -15,7 +15,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', API_ENTRY], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => server.kill(signal));
 }
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -55,15 +55,4 @@ export function stopChild(child) {
   );
 }
 
-export const chromiumOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
+export { chromiumOptions } from '../../tools/chromium.mjs';

@@ -11,6 +11,8 @@ export {
   readCookie,
   refreshSession,
 } from './http/client';
+export type { LanguageSwitchProps } from './i18n/use-language-switch';
+export { useLanguageSwitch } from './i18n/use-language-switch';
 export { useLocalized } from './i18n/use-localized';
 export {
   currentLocale,

@@ -32,7 +32,7 @@ describe('auth layout', () => {
     await user.click(await screen.findByRole('button', { name: ru.register.submit }));
     expect(await screen.findByText('Введите e-mail')).toBeTruthy();
 
-    const group = screen.getByRole('group', { name: ru.layout.language });
+    const group = screen.getByRole('group', { name: 'Язык' });
     expect(group).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'en' }));
     expect(await screen.findByRole('heading', { level: 1, name: en.register.title })).toBeTruthy();

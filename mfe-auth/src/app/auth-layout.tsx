@@ -1,11 +1,10 @@
-import { paths, routePatterns } from 'platform';
+import { paths, routePatterns, useLanguageSwitch } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, Outlet, useLocation } from 'react-router-dom';
-import { Logo } from 'shared-ui';
+import { Logo, SegmentedSwitch } from 'shared-ui';
 import { parseAccountType } from '../lib/account-type';
 import { AuthArt } from './auth-art';
 import styles from './auth-layout.module.css';
-import { LanguageSwitch } from './language-switch';
 
 function useRouteAccountType() {
   const { pathname } = useLocation();
@@ -19,6 +18,7 @@ function useRouteAccountType() {
  */
 export function AuthLayout() {
   const { t } = useTranslation('auth');
+  const languageSwitch = useLanguageSwitch();
   const accountType = useRouteAccountType();
   const tagline = accountType ?? 'default';
   return (
@@ -27,7 +27,7 @@ export function AuthLayout() {
         <Link to={paths.home()} className={styles.home} aria-label={t('layout.home')}>
           <Logo title={t('brand')} />
         </Link>
-        <LanguageSwitch />
+        <SegmentedSwitch {...languageSwitch} />
       </header>
       <div className={styles.body}>
         <Outlet />

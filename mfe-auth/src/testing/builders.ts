@@ -1,17 +1,4 @@
-import type { ProfileResponse, RegistrationCodeSentResponse } from 'contracts';
-
-export function createProfile(overrides: Partial<ProfileResponse> = {}): ProfileResponse {
-  return {
-    email: 'anna@example.com',
-    login: null,
-    balance: 0,
-    balanceKopecks: 0,
-    accountType: 'girl',
-    accountRole: 'user',
-    locale: 'ru',
-    ...overrides,
-  };
-}
+import type { RegistrationCodeSentResponse } from 'contracts';
 
 export function createCodeSent(
   overrides: Partial<RegistrationCodeSentResponse> = {},

@@ -4,19 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformProviders } from '../providers';
 import { queryClient } from '../query/query-client';
 import { store } from '../state/store';
+import { createProfile } from '../testing/builders';
 import { LOGOUT_RESULT_KEY, logout, takeLogoutResult } from './logout';
 import { useSession } from './session';
 import { REFRESH_FLAG_KEY, refreshFlagAtom, watchRefreshFlag } from './session-flag';
 
-const profile = {
-  email: 'anna@example.test',
-  login: null,
-  balance: 0,
-  balanceKopecks: 0,
-  accountType: 'girl',
-  accountRole: 'user',
-  locale: 'ru',
-};
+const profile = createProfile();
 const wrapper = ({ children }: { children: ReactNode }) => <PlatformProviders>{children}</PlatformProviders>;
 let fetchMock: ReturnType<typeof vi.fn>;
 

@@ -1,7 +1,8 @@
 // What front-end tests share: one API stub (every unstubbed request fails the test), the render
-// helper with the platform providers and a router, and the translation checks. Tests only: no
+// helper with the platform providers and a router, test-data builders, and the translation checks. Tests only: no
 // app code imports this entry.
 export type { ApiCall } from './api-stub';
 export { apiError, called, guardNetwork, ok, stubApi } from './api-stub';
+export { createProfile } from './builders';
 export { addTranslations, location, renderAt } from './render';
 export { expectCompleteTranslations } from './translations';

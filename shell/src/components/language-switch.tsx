@@ -1,15 +1,7 @@
-import { LOCALES } from 'contracts';
-import { useTranslation } from 'react-i18next';
+import { useLanguageSwitch } from 'platform';
 import { SegmentedSwitch } from 'shared-ui';
 
+/** The language switch of the header and the menu; the sign-in pages show the same one. */
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation('shell');
-  return (
-    <SegmentedSwitch
-      label={t('language.label')}
-      value={i18n.resolvedLanguage}
-      onChange={(locale) => void i18n.changeLanguage(locale)}
-      options={LOCALES.map((locale) => ({ value: locale, label: t(`language.${locale}`), lang: locale }))}
-    />
-  );
+  return <SegmentedSwitch {...useLanguageSwitch()} />;
 }

@@ -1,19 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { i18n, PlatformProviders, queryClient, refreshFlagAtom, store } from 'platform';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ok, stubApi } from 'platform/testing';
+import { createProfile, ok, stubApi } from 'platform/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AccessGuard } from './access-guard';
 
-const profile = (accountType: 'girl' | 'advister') => ({
-  email: 'a@example.test',
-  login: null,
-  balance: 0,
-  balanceKopecks: 0,
-  accountType,
-  accountRole: 'user',
-  locale: 'ru',
-});
+const profile = (accountType: 'girl' | 'advister') => createProfile({ accountType });
 
 function renderAt(path: string) {
   return render(

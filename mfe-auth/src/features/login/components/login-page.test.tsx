@@ -6,8 +6,7 @@ import { toast } from 'shared-ui/toast';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ru from '../../../locales/ru.json';
-import { apiError, called, ok, stubApi, location } from 'platform/testing';
-import { createProfile } from '../../../testing/builders';
+import { apiError, called, createProfile, ok, stubApi, location } from 'platform/testing';
 import { renderAt } from '../../../testing/render';
 
 vi.mock('shared-ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { Button, Input } from 'shared-ui';
 import { AuthCard } from '../../../components/auth-card';
 import styles from '../../../components/auth-form.module.css';
+import { EmailInput } from '../../../components/email-input';
 import { FormAlert, FormStatus } from '../../../components/form-alert';
+import { SubmitButton } from '../../../components/submit-button';
 import { parseAccountType } from '../../../lib/account-type';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFieldMessage } from '../../../lib/use-field-message';
@@ -56,22 +57,15 @@ export function ForgotPasswordPage() {
       footer={<Link to={paths.login(backTo)}>{t('forgot.backToLogin')}</Link>}
     >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <Input
-          label={t('form.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder={t('form.emailPlaceholder')}
+        <EmailInput
           error={fieldMessage(errors.email)}
           {...register('email', { onChange: () => setOutcome(null) })}
         />
         {outcome === 'sent' && <FormStatus>{t('messages.sendEmail')}</FormStatus>}
         <FormAlert problem={outcome === 'failed' ? { key: 'errors.forgotPasswordError' } : null} />
-        <div className={styles.actions}>
-          <Button type="submit" size="lg" fullWidth disabled={!isValid} loading={send.isPending}>
-            {t('forgot.submit')}
-          </Button>
-        </div>
+        <SubmitButton disabled={!isValid} loading={send.isPending}>
+          {t('forgot.submit')}
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button } from 'shared-ui';
 import { AuthCard } from '../../../components/auth-card';
 import styles from '../../../components/auth-form.module.css';
 import { FormAlert } from '../../../components/form-alert';
 import { PasswordInput } from '../../../components/password-input';
+import { SubmitButton } from '../../../components/submit-button';
 import { notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFieldMessage } from '../../../lib/use-field-message';
@@ -84,11 +84,9 @@ export function RestorePasswordForm({ token }: { token: string }) {
             </>
           )}
         </FormAlert>
-        <div className={styles.actions}>
-          <Button type="submit" size="lg" fullWidth disabled={!canSave} loading={restore.isPending}>
-            {t('restore.submit')}
-          </Button>
-        </div>
+        <SubmitButton disabled={!canSave} loading={restore.isPending}>
+          {t('restore.submit')}
+        </SubmitButton>
       </form>
     </AuthCard>
   );

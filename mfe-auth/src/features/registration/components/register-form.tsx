@@ -7,17 +7,18 @@ import {
   registerFormSchema,
 } from 'contracts';
 import { ApiError, paths } from 'platform';
-import { type ChangeEvent, useState } from 'react';
+import type { ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, Input } from 'shared-ui';
+import { Input } from 'shared-ui';
 import styles from '../../../components/auth-form.module.css';
+import { EmailInput } from '../../../components/email-input';
 import { FormAlert } from '../../../components/form-alert';
 import { PasswordInput } from '../../../components/password-input';
-import { useCountdown } from '../../../lib/countdown';
-import { type FormProblem, problemFrom, serverFieldErrors } from '../../../lib/form-problem';
+import { SubmitButton } from '../../../components/submit-button';
 import { useFieldMessage } from '../../../lib/use-field-message';
+import { useSubmitProblem } from '../../../lib/use-submit-problem';
 import { useSendRegistrationCode } from '../api/send-registration-code';
 import { useValidatePublicPromo } from '../api/validate-promo';
 import { keepRegistrationPromo, readRegistrationPromo } from '../model/registration-promo';
@@ -47,21 +48,19 @@ export interface CodeSent {
   response: RegistrationCodeSentResponse;
 }
 
-export function RegisterForm({
-  accountType,
-  initialValues,
-  onCodeSent,
-}: {
+export interface RegisterFormProps {
   accountType: AccountType;
+  /** What was typed before going back from the code step; null for a fresh form. */
   initialValues: RegisterFormValues | null;
   onCodeSent: (values: RegisterFormValues, sent: CodeSent) => void;
-}) {
+}
+
+export function RegisterForm({ accountType, initialValues, onCodeSent }: RegisterFormProps) {
   const { t } = useTranslation('auth');
   const fieldMessage = useFieldMessage();
   const checkPromo = useValidatePublicPromo();
   const sendCode = useSendRegistrationCode();
-  const [problem, setProblem] = useState<FormProblem | null>(null);
-  const waitSeconds = useCountdown(problem?.retryAt ?? null);
+  const { problem, waitSeconds, clear, report } = useSubmitProblem(SEND_ERRORS, 'errors.registrationError');
   const {
     register,
     handleSubmit,
@@ -99,7 +98,7 @@ export function RegisterForm({
   };
 
   const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
+    clear();
     const promoCode = values.promoCode;
     if (promoCode) {
       try {
@@ -122,23 +121,13 @@ export function RegisterForm({
       });
       onCodeSent(getValues(), { email: values.email, response });
     } catch (error) {
-      const fields = serverFieldErrors(error, FIELDS);
-      for (const [field, message] of fields) setError(field, { type: 'server', message });
-      if (fields.length === 0) setProblem(problemFrom(error, SEND_ERRORS, 'errors.registrationError'));
+      report(error, FIELDS, setError);
     }
   });
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <Input
-        label={t('form.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        placeholder={t('form.emailPlaceholder')}
-        error={fieldMessage(errors.email)}
-        {...register('email')}
-      />
+      <EmailInput error={fieldMessage(errors.email)} {...register('email')} />
       <PasswordInput
         label={t('form.password')}
         autoComplete="new-password"
@@ -165,17 +154,9 @@ export function RegisterForm({
       <FormAlert problem={problem}>
         {problem?.code === 'EMAIL_EXISTS' && <Link to={paths.login(accountType)}>{t('register.login')}</Link>}
       </FormAlert>
-      <div className={styles.actions}>
-        <Button
-          type="submit"
-          size="lg"
-          fullWidth
-          loading={checkPromo.isPending || sendCode.isPending}
-          disabled={waitSeconds > 0}
-        >
-          {t('register.submit')}
-        </Button>
-      </div>
+      <SubmitButton loading={checkPromo.isPending || sendCode.isPending} disabled={waitSeconds > 0}>
+        {t('register.submit')}
+      </SubmitButton>
     </form>
   );
 }

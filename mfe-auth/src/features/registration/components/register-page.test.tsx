@@ -5,8 +5,8 @@ import { REFRESH_FLAG_KEY } from 'platform';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ru from '../../../locales/ru.json';
-import { type ApiCall, apiError, called, ok, stubApi, location } from 'platform/testing';
-import { createCodeSent, createProfile } from '../../../testing/builders';
+import { type ApiCall, apiError, called, createProfile, ok, stubApi, location } from 'platform/testing';
+import { createCodeSent } from '../../../testing/builders';
 import { renderAt } from '../../../testing/render';
 import { REGISTRATION_PROMO_KEY } from '../model/registration-promo';
 

@@ -9,7 +9,7 @@ import { AuthNotFound } from '../../../components/auth-not-found';
 import { parseAccountType } from '../../../lib/account-type';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CodeStep } from './code-step';
-import { type CodeSent, RegisterForm } from './register-form';
+import { type CodeSent, RegisterForm, type RegisterFormProps } from './register-form';
 
 export function RegisterPage() {
   const accountType = parseAccountType(useParams().type);
@@ -36,15 +36,7 @@ function Registration({ accountType }: { accountType: AccountType }) {
   );
 }
 
-function DetailsStep({
-  accountType,
-  initialValues,
-  onCodeSent,
-}: {
-  accountType: AccountType;
-  initialValues: RegisterFormValues | null;
-  onCodeSent: (values: RegisterFormValues, sent: CodeSent) => void;
-}) {
+function DetailsStep({ accountType, initialValues, onCodeSent }: RegisterFormProps) {
   const { t } = useTranslation('auth');
   useDocumentTitle(t(`register.documentTitle.${accountType}`));
   return (
