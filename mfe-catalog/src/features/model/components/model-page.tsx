@@ -82,7 +82,7 @@ function ModelProfile({ model }: { model: ModelDetails }) {
     <article className={styles.layout} data-testid="model-page">
       {/* On a phone the photos scroll sideways: the strip takes focus so arrow keys scroll it too. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <div className={styles.gallery} role="region" aria-label={t('model.photos')} tabIndex={0}>
+      <section className={styles.gallery} aria-label={t('model.photos')} tabIndex={0}>
         {model.photos.map((photo, index) => (
           <img
             key={photo.url}
@@ -108,7 +108,7 @@ function ModelProfile({ model }: { model: ModelDetails }) {
             <source src={model.video.url} />
           </video>
         )}
-      </div>
+      </section>
       <div className={styles.details}>
         <header className={styles.header}>
           <h1 className={styles.name}>
