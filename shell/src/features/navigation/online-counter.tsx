@@ -21,7 +21,8 @@ export function OnlineCounter() {
       aria-label={t('online.label', { count: count ?? 0 })}
     >
       <span className={styles.dot} aria-hidden="true" />
-      <span className={styles.count}>{count ?? '–'}</span>
+      {/* The space keeps the visible text ("64 online") inside the accessible name. */}
+      <span className={styles.count}>{count ?? '–'}</span>{' '}
       <span className={styles.caption}>{t('online.caption')}</span>
     </Link>
   );
