@@ -50,6 +50,10 @@ export interface AppOptions {
   publicUrl?: string | undefined;
   /** Print a line per mail to the console when there is no SMTP server (not in tests). */
   mailToConsole?: boolean;
+  /** Keep mail texts in the outbox (not in production: they hold codes and restore links). */
+  keepMailBodies?: boolean;
+  /** Serve the built apps' source maps (not in production: they publish the sources). */
+  serveSourceMaps?: boolean;
   /** Development pages such as /api/dev/mail (the outbox); never in production. */
   devPages?: boolean;
   /** Limits of sign-in, code and restore-link calls; the defaults are the real ones. */
@@ -108,11 +112,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     smtpUrl: options.smtpUrl,
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
     logToConsole: options.mailToConsole ?? false,
+    keepBodies: options.keepMailBodies ?? true,
   });
   // Other modules create notifications through `fastify.notifications`.
   await app.register(notificationsPlugin);
   if (options.staticRoot) {
-    await app.register(staticPlugin, { root: options.staticRoot, remotesJson: options.remotesJson });
+    await app.register(staticPlugin, {
+      root: options.staticRoot,
+      remotesJson: options.remotesJson,
+      serveSourceMaps: options.serveSourceMaps ?? true,
+    });
   }
 
   // Where a URL's code lives: modules/<folder>/routes.ts, SQL in its repository.ts.

@@ -60,6 +60,8 @@ async function main(): Promise<void> {
     // Without SMTP (never in production) the console line is how a code or link reaches whoever runs the server.
     mailToConsole: !config.smtpUrl,
     devPages: config.devPages,
+    keepMailBodies: !production,
+    serveSourceMaps: !production,
     // E2E runs and load tests from one address raise the limits (e.g. RATE_LIMIT_FACTOR=50).
     rateLimits: scaledRateLimits(rateLimitFactor),
     listingCacheMs,
