@@ -31,6 +31,7 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, replyWithError } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
+import { registryFileOf, remoteOriginsOf, securityHeadersPlugin } from './plugins/security-headers';
 import { staticPlugin } from './plugins/static';
 
 export interface AppOptions {
@@ -52,6 +53,8 @@ export interface AppOptions {
   mailToConsole?: boolean;
   /** Keep mail texts in the outbox (not in production: they hold codes and restore links). */
   keepMailBodies?: boolean;
+  /** Strict-Transport-Security (the site is served over https). */
+  hsts?: boolean;
   /** Serve the built apps' source maps (not in production: they publish the sources). */
   serveSourceMaps?: boolean;
   /** Development pages such as /api/dev/mail (the outbox); never in production. */
@@ -85,6 +88,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // decorators plugins add. External plugins come first (they decorate request and reply),
   // then our own plugins (error handling, the database, static files), then the routes.
   await app.register(fastifyCookie);
+  await app.register(securityHeadersPlugin, {
+    remoteOrigins: remoteOriginsOf(registryFileOf(options.staticRoot, options.remotesJson)),
+    hsts: options.hsts ?? false,
+  });
   // API answers (a listing page is ~9 KB of JSON) compressed for browsers that accept it; built
   // files are served already compressed and pass through untouched. Brotli at quality 4 costs
   // about what gzip does, unlike the default 11.
