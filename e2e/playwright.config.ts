@@ -38,6 +38,7 @@ export default defineConfig({
       STATIC_ROOT: root,
       // Development mode serves the mail outbox (/api/dev/mail.json) the journeys read codes from.
       NODE_ENV: 'development',
+      DEV_PAGES: 'mail',
       DATABASE_URL: '',
       DEMO_PASSWORD: DEMO.password,
       ADMIN_PASSWORD: 'admin-e2e-password',

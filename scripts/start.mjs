@@ -14,7 +14,15 @@ const tsx = path.join(root, 'api', 'node_modules', '.bin', 'tsx');
 const server = spawn(tsx, [path.join(root, 'api', 'src', 'server.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'development', ...process.env, STATIC_ROOT: root, START_TIME: String(started) },
+  // The mail outbox page lets a new account be finished without a mail server; it answers this
+  // machine only (the server listens on 127.0.0.1 in development unless HOST says otherwise).
+  env: {
+    NODE_ENV: 'development',
+    DEV_PAGES: 'mail',
+    ...process.env,
+    STATIC_ROOT: root,
+    START_TIME: String(started),
+  },
 });
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => server.kill(signal));

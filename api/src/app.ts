@@ -31,6 +31,7 @@ import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, replyWithError } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
+import { registryFileOf, remoteOriginsOf, securityHeadersPlugin } from './plugins/security-headers';
 import { staticPlugin } from './plugins/static';
 
 export interface AppOptions {
@@ -50,6 +51,12 @@ export interface AppOptions {
   publicUrl?: string | undefined;
   /** Print a line per mail to the console when there is no SMTP server (not in tests). */
   mailToConsole?: boolean;
+  /** Keep mail texts in the outbox (not in production: they hold codes and restore links). */
+  keepMailBodies?: boolean;
+  /** Strict-Transport-Security (the site is served over https). */
+  hsts?: boolean;
+  /** Serve the built apps' source maps (not in production: they publish the sources). */
+  serveSourceMaps?: boolean;
   /** Development pages such as /api/dev/mail (the outbox); never in production. */
   devPages?: boolean;
   /** Limits of sign-in, code and restore-link calls; the defaults are the real ones. */
@@ -81,6 +88,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // decorators plugins add. External plugins come first (they decorate request and reply),
   // then our own plugins (error handling, the database, static files), then the routes.
   await app.register(fastifyCookie);
+  await app.register(securityHeadersPlugin, {
+    remoteOrigins: remoteOriginsOf(registryFileOf(options.staticRoot, options.remotesJson)),
+    hsts: options.hsts ?? false,
+  });
   // API answers (a listing page is ~9 KB of JSON) compressed for browsers that accept it; built
   // files are served already compressed and pass through untouched. Brotli at quality 4 costs
   // about what gzip does, unlike the default 11.
@@ -108,11 +119,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     smtpUrl: options.smtpUrl,
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
     logToConsole: options.mailToConsole ?? false,
+    keepBodies: options.keepMailBodies ?? true,
   });
   // Other modules create notifications through `fastify.notifications`.
   await app.register(notificationsPlugin);
   if (options.staticRoot) {
-    await app.register(staticPlugin, { root: options.staticRoot, remotesJson: options.remotesJson });
+    await app.register(staticPlugin, {
+      root: options.staticRoot,
+      remotesJson: options.remotesJson,
+      serveSourceMaps: options.serveSourceMaps ?? true,
+    });
   }
 
   // Where a URL's code lives: modules/<folder>/routes.ts, SQL in its repository.ts.

@@ -50,6 +50,9 @@ describe.skipIf(!!process.env.DATABASE_URL)('the production build of the API', (
         DATA_DIR: path.join(dataDir, 'pglite'),
         STATIC_ROOT: dataDir,
         AUTH_SECRET: 'a-test-secret-that-is-long-enough-0123456789',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // Production refuses to start without a mail server; this test sends no mail.
+        SMTP_URL: 'smtp://127.0.0.1:9',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

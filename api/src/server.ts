@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { readServerConfig } from './config';
 import { seed } from './db/seed';
 import { parseTrustProxy } from './lib/trust-proxy';
 import { DEFAULT_ADMIN_EMAIL, derivedPassword, seedAccounts } from './db/seed-accounts';
@@ -12,10 +13,6 @@ import { findBuiltApps } from './plugins/static';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 const env = process.env;
-const port = Number(env.PORT ?? 8080);
-const host = env.HOST ?? '0.0.0.0';
-const production = env.NODE_ENV === 'production';
-const development = env.NODE_ENV === 'development';
 const staticRoot = path.resolve(env.STATIC_ROOT ?? repoRoot);
 const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data', 'pglite'));
 
@@ -37,9 +34,9 @@ async function localSecret(file: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new Error(`PORT must be a whole number from 0 to 65535, not "${env.PORT}"`);
-  }
+  const config = readServerConfig(env);
+  const { port, host, production } = config;
+  const development = env.NODE_ENV === 'development';
   const rateLimitFactor = Number(env.RATE_LIMIT_FACTOR ?? 1);
   if (!(rateLimitFactor > 0)) {
     throw new Error(`RATE_LIMIT_FACTOR must be a number above 0, not "${env.RATE_LIMIT_FACTOR}"`);
@@ -49,7 +46,7 @@ async function main(): Promise<void> {
     throw new Error(`LISTING_CACHE_MS must be a whole number of milliseconds, not "${env.LISTING_CACHE_MS}"`);
   }
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
-  const secret = env.AUTH_SECRET || (await localSecret(path.join(path.dirname(dataDir), 'auth-secret')));
+  const secret = config.authSecret ?? (await localSecret(path.join(path.dirname(dataDir), 'auth-secret')));
   const app = await buildApp({
     database: { url: env.DATABASE_URL || undefined, dataDir },
     staticRoot,
@@ -57,19 +54,23 @@ async function main(): Promise<void> {
     // Quiet by default so the console shows the one line below; LOG_LEVEL=info logs requests.
     logger: { level: env.LOG_LEVEL ?? 'warn' },
     secret,
-    secureCookies: production,
-    smtpUrl: env.SMTP_URL || undefined,
-    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
-    // Without SMTP the console line is how a code or link reaches whoever runs the server.
-    mailToConsole: !env.SMTP_URL,
-    devPages: development,
+    secureCookies: config.secureCookies,
+    smtpUrl: config.smtpUrl,
+    publicUrl: config.publicUrl,
+    // Without SMTP (never in production) the console line is how a code or link reaches whoever runs the server.
+    mailToConsole: !config.smtpUrl,
+    devPages: config.devPages,
+    keepMailBodies: !production,
+    serveSourceMaps: !production,
+    hsts: production && config.publicUrl.startsWith('https:'),
     // E2E runs and load tests from one address raise the limits (e.g. RATE_LIMIT_FACTOR=50).
     rateLimits: scaledRateLimits(rateLimitFactor),
     listingCacheMs,
     trustProxy,
   });
 
-  const result = await seed(app.db, { demoOnline: development });
+  // Production gets the reference data (prices, cities, services) and no demo profiles or codes.
+  const result = await seed(app.db, { demo: !production, demoOnline: development });
   // Production gets an administrator only from ADMIN_PASSWORD, and no demo accounts; elsewhere
   // the passwords are derived from the local secret, and development prints them below.
   const adminPassword = env.ADMIN_PASSWORD || (production ? undefined : derivedPassword(secret, 'admin'));
@@ -115,7 +116,7 @@ async function main(): Promise<void> {
       const password = account.passwordWorks ? account.password : '(password changed since)';
       console.log(`  ${account.label}: ${account.email} / ${password}`);
     }
-    if (!env.SMTP_URL) console.log(`  mail (codes, restore links): http://localhost:${port}/api/dev/mail`);
+    if (config.devPages) console.log(`  mail (codes, restore links): http://localhost:${port}/api/dev/mail`);
   }
   if (seededAccounts.adminMissing) {
     console.warn('No administrator account: set ADMIN_EMAIL and ADMIN_PASSWORD to create one.');

@@ -25,6 +25,9 @@ export async function startServer(
         STATIC_ROOT: root,
         NODE_ENV: 'production',
         DATABASE_URL: '',
+        // Production refuses to start without them; the benches send no mail.
+        PUBLIC_URL: `http://localhost:${port}`,
+        SMTP_URL: 'smtp://127.0.0.1:9',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -2,7 +2,16 @@ import { CATEGORIES, TOP_PLACEMENT } from 'contracts';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/create-test-app';
-import { cities, media, metroStations, modelProfiles, modelServices, services } from './schema';
+import {
+  cities,
+  media,
+  metroStations,
+  modelProfiles,
+  modelServices,
+  priceItems,
+  promoCodes,
+  services,
+} from './schema';
 import { DEFAULT_PROFILE_COUNT, seed } from './seed';
 import { FIRST_NAMES } from './seed-catalog';
 
@@ -133,5 +142,24 @@ describe('seed', () => {
     await t.db.delete(modelProfiles);
     await seed(t.db);
     expect(await snapshot()).toEqual(first);
+  });
+});
+
+describe('seed for production', () => {
+  it('writes the reference data only: no demo profiles and no demo promo codes', async () => {
+    const app = await createTestApp();
+    try {
+      expect(await seed(app.db, { demo: false })).toEqual({ seeded: false, profiles: 0 });
+      const [profileCount] = await app.db.select({ n: count() }).from(modelProfiles);
+      const [codeCount] = await app.db.select({ n: count() }).from(promoCodes);
+      const [cityCount] = await app.db.select({ n: count() }).from(cities);
+      const [priceCount] = await app.db.select({ n: count() }).from(priceItems);
+      expect(profileCount?.n).toBe(0);
+      expect(codeCount?.n).toBe(0);
+      expect(cityCount?.n).toBeGreaterThan(0);
+      expect(priceCount?.n).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
   });
 });

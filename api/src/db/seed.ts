@@ -50,6 +50,11 @@ export interface SeedOptions {
   /** The moment "recently bumped" and "top until" are measured from. */
   now?: Date;
   /**
+   * Demo profiles and demo promo codes (the default). Production seeds only the reference data:
+   * prices, cities, metro stations, services and site settings.
+   */
+  demo?: boolean;
+  /**
    * Show about a fifth of the demo profiles as online. Only for development: in production a
    * profile is online only while its model has her cabinet open or streams.
    */
@@ -83,6 +88,10 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     // Before the profile check, so that a database seeded before prices existed gets them too.
     await seedPrices(tx);
+    if (options.demo === false) {
+      await seedCatalog(tx);
+      return { seeded: false, profiles: 0 };
+    }
     // Demo promo codes, only into a database that has none.
     await seedPromoCodes(tx, now);
     const [existing] = await tx.select({ n: count() }).from(modelProfiles);

@@ -23,7 +23,14 @@ const VISITOR_TTL_SECONDS = 365 * 24 * 60 * 60;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Sessions and visitor cookies belong to the API; static files stay cookie-free and cacheable. */
-const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/ws/');
+/**
+ * Decided from the route the router matched, not the raw URL: the router decodes the path
+ * (`/%61pi/auth/logout` reaches `/api/auth/logout`), so a check of the raw text could be skipped.
+ */
+const isApi = (request: FastifyRequest) => {
+  const route = request.routeOptions.url ?? '';
+  return route.startsWith('/api/') || route.startsWith('/ws/');
+};
 
 /** Marks the hooks requireAuth makes, so the OpenAPI document can tell which routes need a session. */
 const SESSION_REQUIRED = Symbol('sessionRequired');
@@ -128,7 +135,7 @@ export const authPlugin = fp<AuthOptions>(
     );
 
     fastify.addHook('onRequest', async (request) => {
-      if (!isApi(request.url)) return;
+      if (!isApi(request)) return;
       const visitor = request.cookies[COOKIES.visitor];
       request.visitorId = visitor && /^[A-Za-z0-9_-]{16,64}$/.test(visitor) ? visitor : randomToken(18);
       const accessToken = request.cookies[COOKIES.access];
@@ -142,7 +149,7 @@ export const authPlugin = fp<AuthOptions>(
     // before Fastify validates the input, so a forged request learns nothing about its body.
     fastify.addHook('preValidation', async (request) => {
       // A route that does not exist answers 404 whatever the method; there is nothing to protect.
-      if (!isApi(request.url) || request.is404) return;
+      if (!isApi(request) || request.is404) return;
       if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
       const header = request.headers[CSRF_HEADER];
       const token = typeof header === 'string' ? header : undefined;
@@ -152,7 +159,9 @@ export const authPlugin = fp<AuthOptions>(
     });
 
     fastify.addHook('onSend', async (request, reply) => {
-      if (!isApi(request.url) || !request.visitorId) return;
+      if (!isApi(request) || !request.visitorId) return;
+      // A shared cache would hand one visitor's cookies to the next: public answers carry none.
+      if (/\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))) return;
       if (request.cookies[COOKIES.visitor] !== request.visitorId) {
         reply.setCookie(COOKIES.visitor, request.visitorId, {
           ...cookieBase,

@@ -72,7 +72,8 @@ export const docsPlugin = fp(
         url,
       }),
     });
-    await fastify.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+    // Its own page with inline scripts: `staticCSP` gives it a policy of hashes for them.
+    await fastify.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
   },
   { name: 'docs' },
 );

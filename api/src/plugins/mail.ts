@@ -5,6 +5,10 @@ import { ApiError } from '../lib/api-error';
 import { createOutboxRepository } from '../modules/dev-mail/repository';
 import { type MailParams, renderMail } from './mail-templates';
 
+/** What the outbox keeps of a mail's text when bodies are not kept. */
+export const REDACTED = '[not kept]';
+const DEFAULT_KEEP_DAYS = 7;
+
 export interface MailOptions {
   /** `smtp://user:pass@host:587` or `smtps://...`; without it the outbox table is the delivery. */
   smtpUrl?: string | undefined;
@@ -14,6 +18,13 @@ export interface MailOptions {
   from?: string | undefined;
   /** One console line per mail (recipient, subject, code or link): how the embedded default delivers. */
   logToConsole?: boolean | undefined;
+  /**
+   * Keep the text of each mail in the outbox (development: the outbox page shows it). Off in
+   * production: codes and restore links must not sit in a table, so only who, what and when is kept.
+   */
+  keepBodies?: boolean | undefined;
+  /** Days a mail stays in the outbox. */
+  keepDays?: number | undefined;
 }
 
 export interface OutgoingMail {
@@ -69,7 +80,8 @@ export const mailPlugin = fp<MailOptions>(
       publicUrl: options.publicUrl.replace(/\/+$/, ''),
 
       async send(mail) {
-        const id = await outbox.record(mail);
+        const keepBodies = options.keepBodies ?? true;
+        const id = await outbox.record(keepBodies ? mail : { ...mail, text: REDACTED, html: undefined });
 
         if (!transport) {
           if (options.logToConsole) {
@@ -113,7 +125,17 @@ export const mailPlugin = fp<MailOptions>(
     };
 
     fastify.decorate('mail', mailer);
+    const purge = () =>
+      outbox
+        .purgeOlderThan(options.keepDays ?? DEFAULT_KEEP_DAYS)
+        .catch((error: unknown) => fastify.log.error({ err: error }, 'could not purge the outbox'));
+    fastify.addHook('onReady', async () => {
+      await purge();
+    });
+    const daily = setInterval(() => void purge(), 24 * 60 * 60 * 1000);
+    daily.unref();
     fastify.addHook('onClose', async () => {
+      clearInterval(daily);
       await mailer.idle();
       transport?.close();
     });

@@ -41,6 +41,8 @@ beforeAll(async () => {
   await put('mfe-catalog/dist/mf-manifest.json', '{"name":"mfe_catalog"}');
   await put('mfe-catalog/dist/__federation_expose_routes.a1b2c3d4e5.js', 'export {};');
   await put('mfe-catalog/dist/__federation_expose_routes.a1b2c3d4e5.js.gz', gzipSync('export {};'));
+  await put('shell/dist/main.3f9a1c2b.js.map', '{"version":3,"sources":["app.tsx"]}');
+  await put('mfe-catalog/dist/__federation_expose_routes.a1b2c3d4e5.js.map', '{"version":3}');
   // mfe-auth is deliberately not built.
   app = await buildStaticApp();
 });
@@ -186,6 +188,20 @@ describe('static plugin', () => {
     const broken = path.join(root, 'broken.json');
     await writeFile(broken, '{ not json');
     await expect(buildStaticApp(broken)).rejects.toThrow();
+  });
+
+  it('answers source maps 404 in production, and serves them elsewhere', async () => {
+    const maps = ['/main.3f9a1c2b.js.map', '/mfe/catalog/__federation_expose_routes.a1b2c3d4e5.js.map'];
+    for (const url of maps) expect((await app.inject(url)).statusCode).toBe(200);
+    const production = Fastify();
+    await production.register(errorsPlugin);
+    await production.register(staticPlugin, { root, serveSourceMaps: false });
+    try {
+      for (const url of maps) expect((await production.inject(url)).statusCode).toBe(404);
+      expect((await production.inject('/main.3f9a1c2b.js')).statusCode).toBe(200);
+    } finally {
+      await production.close();
+    }
   });
 
   it('serves only the API when nothing is built', async () => {

@@ -30,7 +30,11 @@ export interface StaticOptions {
   root: string;
   /** A file served as the shell's /remotes.json instead of the built one. */
   remotesJson?: string | undefined;
+  /** Source maps publish the sources: production answers them 404. */
+  serveSourceMaps?: boolean;
 }
+
+const isSourceMap = (pathname: string) => /\.map$/i.test(pathname);
 
 /**
  * Cache policy by file name (relative to its dist folder, compression suffix removed): content-
@@ -83,12 +87,14 @@ function headerSetter(root: string, extra: Record<string, string> = {}) {
  */
 export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, options) => {
   const apps = findBuiltApps(options.root);
+  const serveSourceMaps = options.serveSourceMaps ?? true;
 
   for (const remote of apps.remotes) {
     await fastify.register(fastifyStatic, {
       root: remote.dist,
       prefix: `/mfe/${remote.name}/`,
       decorateReply: false,
+      allowedPath: (pathname) => serveSourceMaps || !isSourceMap(pathname),
       preCompressed: true,
       cacheControl: false,
       // Remotes may be loaded by a shell on another origin, and the manifest is read with fetch().
@@ -123,6 +129,7 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
     if (pathname === null) throw unreadableRequest('validation.malformedRequest');
     if (isReserved(pathname)) throw new ApiError(404, 'NOT_FOUND');
     if (!hasExtension(pathname)) return reply.sendFile('index.html');
+    if (!serveSourceMaps && isSourceMap(pathname)) throw new ApiError(404, 'NOT_FOUND');
     // A miss goes to the not-found handler: 404, never index.html.
     return reply.sendFile(pathname);
   };

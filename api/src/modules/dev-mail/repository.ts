@@ -45,6 +45,15 @@ export function createOutboxRepository(db: Database) {
         .where(eq(mailOutbox.id, id));
     },
 
+    /** Forgets mails older than `days` days: their codes and links are long dead anyway. */
+    async purgeOlderThan(days: number): Promise<number> {
+      const removed = await db
+        .delete(mailOutbox)
+        .where(sql`${mailOutbox.createdAt} < now() - make_interval(days => ${days})`)
+        .returning({ id: mailOutbox.id });
+      return removed.length;
+    },
+
     /** The latest `limit` mails, newest first, optionally only those to one address. */
     async latest(limit: number, to?: string): Promise<DevMailMessage[]> {
       const rows = await db

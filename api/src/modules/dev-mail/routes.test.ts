@@ -82,3 +82,31 @@ describe('the outbox without SMTP', () => {
     expect(response.statusCode).toBe(400);
   });
 });
+
+describe('who may read the outbox', () => {
+  it.each(['/api/dev/mail', '/api/dev/mail.json'])('answers %s to this machine only', async (url) => {
+    expect((await t.app.inject({ url, remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url, remoteAddress: '::1' })).statusCode).toBe(200);
+    for (const remoteAddress of ['203.0.113.7', '192.168.1.20', '::ffff:10.0.0.5', '2001:db8::1']) {
+      expect((await t.app.inject({ url, remoteAddress })).statusCode).toBe(404);
+    }
+  });
+
+  it('refuses what a proxy relays, even from this machine', async () => {
+    const relayed = await t.app.inject({
+      url: '/api/dev/mail.json',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(relayed.statusCode).toBe(404);
+  });
+
+  it('does not exist at all unless development pages are switched on', async () => {
+    const plain = await createTestApp();
+    try {
+      expect((await plain.app.inject({ url: '/api/dev/mail.json' })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -5,6 +5,9 @@ import { createOutboxRepository } from './repository';
 
 const PAGE_SIZE = 50;
 
+const isLoopback = (address: string | undefined) =>
+  !!address && (address === '::1' || /^(::ffff:)?127\./.test(address));
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Escapes the text and turns http(s) URLs in it into links. */
@@ -52,6 +55,16 @@ ${items || '<p>No mail yet.</p>'}
  */
 export const devMailRoutes = defineRoutes(async (fastify) => {
   const outbox = createOutboxRepository(fastify.db);
+  // The outbox holds restore links: it answers only a browser on this very machine. The socket's
+  // own address decides, not X-Forwarded-For, and anything relayed by a proxy (even a local one)
+  // is refused, so a reverse proxy in front of a development server cannot expose it.
+  fastify.addHook('onRequest', async (request, reply) => {
+    const relayed =
+      request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+    if (relayed || !isLoopback(request.socket.remoteAddress)) {
+      await reply.code(404).send({ code: 'NOT_FOUND', message: 'Not Found' });
+    }
+  });
   const latest = (to?: string) => outbox.latest(PAGE_SIZE, to);
 
   fastify.get(

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { readServerConfig } from './config';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://anketa.example',
+  SMTP_URL: 'smtp://mail.example:587',
+  AUTH_SECRET: 'x'.repeat(32),
+};
+
+describe('server configuration', () => {
+  it('listens on this machine only in development unless HOST says otherwise', () => {
+    expect(readServerConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(readServerConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(readServerConfig(PRODUCTION).host).toBe('0.0.0.0');
+  });
+
+  it('opens the development pages only when DEV_PAGES names them, and never in production', () => {
+    expect(readServerConfig({ NODE_ENV: 'development' }).devPages).toBe(false);
+    expect(readServerConfig({ NODE_ENV: 'development', DEV_PAGES: 'mail' }).devPages).toBe(true);
+    expect(readServerConfig({ DEV_PAGES: 'mail' }).devPages).toBe(true);
+    expect(() => readServerConfig({ ...PRODUCTION, DEV_PAGES: 'mail' })).toThrow(/DEV_PAGES/);
+  });
+
+  it('refuses a short AUTH_SECRET', () => {
+    expect(() => readServerConfig({ AUTH_SECRET: 'short-secret' })).toThrow(/at least 32 bytes/);
+    expect(readServerConfig({ AUTH_SECRET: 'y'.repeat(32) }).authSecret).toBe('y'.repeat(32));
+  });
+
+  it('refuses to run in production without PUBLIC_URL or SMTP_URL', () => {
+    expect(() => readServerConfig({ ...PRODUCTION, PUBLIC_URL: '' })).toThrow(/PUBLIC_URL is required/);
+    expect(() => readServerConfig({ ...PRODUCTION, SMTP_URL: undefined })).toThrow(/SMTP_URL is required/);
+    expect(readServerConfig(PRODUCTION).production).toBe(true);
+  });
+
+  it('marks cookies Secure everywhere but on a plain-http localhost', () => {
+    expect(readServerConfig({}).secureCookies).toBe(false);
+    expect(readServerConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).secureCookies).toBe(false);
+    expect(readServerConfig({ PUBLIC_URL: 'http://shop.example' }).secureCookies).toBe(true);
+    expect(readServerConfig(PRODUCTION).secureCookies).toBe(true);
+  });
+});

@@ -1,0 +1,77 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+
+export interface SecurityHeadersOptions {
+  /** Origins the remote registry loads remotes from (a remote on a CDN); this origin is always allowed. */
+  remoteOrigins?: string[];
+  /** Strict-Transport-Security: only where the site is served over https. */
+  hsts?: boolean;
+}
+
+/**
+ * The origins of the absolute URLs in the remote registry (`remotes.json`: name -> manifest URL).
+ * Relative entries are this origin. A registry that cannot be read names none.
+ */
+export function remoteOriginsOf(registryFile: string | undefined): string[] {
+  if (!registryFile || !existsSync(registryFile)) return [];
+  try {
+    const registry = JSON.parse(readFileSync(registryFile, 'utf8')) as Record<string, unknown>;
+    const origins = new Set<string>();
+    for (const entry of Object.values(registry)) {
+      if (typeof entry !== 'string' || !/^https?:\/\//i.test(entry)) continue;
+      origins.add(new URL(entry).origin);
+    }
+    return [...origins];
+  } catch {
+    return [];
+  }
+}
+
+/** The registry the static plugin serves: REMOTES_JSON, else the built shell's own. */
+export function registryFileOf(staticRoot: string | undefined, remotesJson: string | undefined) {
+  if (remotesJson) return path.resolve(remotesJson);
+  return staticRoot ? path.join(staticRoot, 'shell', 'dist', 'remotes.json') : undefined;
+}
+
+/**
+ * Security headers on every answer: a Content-Security-Policy that lets scripts, styles, data
+ * and images come only from this origin and the remotes' origins (so an injected script or a
+ * remote not in the registry does not run), no framing, nosniff, a strict referrer policy and,
+ * over https, HSTS. Styles may be inline: the apps inject their CSS modules as <style> tags.
+ */
+export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
+  async (fastify, options) => {
+    const remotes = options.remoteOrigins ?? [];
+    const self = ["'self'", ...remotes];
+    await fastify.register(fastifyHelmet, {
+      global: true,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: self,
+          styleSrc: [...self, "'unsafe-inline'"],
+          imgSrc: [...self, 'data:', 'blob:'],
+          fontSrc: [...self, 'data:'],
+          // `'self'` covers the same origin's WebSockets (/ws/online) in current browsers.
+          connectSrc: self,
+          mediaSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      // Remotes on another origin are loaded by script tags and fetch, with CORS.
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      frameguard: { action: 'deny' },
+    });
+  },
+  { name: 'security-headers' },
+);
