@@ -36,3 +36,28 @@ describe('session and CSRF checks', () => {
     expect(personal.headers['set-cookie']).toBeDefined();
   });
 });
+
+describe('cookies over https', () => {
+  it('carry the __Host- prefix (and Secure, path /) for the session and CSRF, and the session works through them', async () => {
+    const secure = await createTestApp({ secureCookies: true });
+    try {
+      const account = await createAccount(secure.db);
+      const agent = createAgent(secure.app);
+      const login = await agent.post('/api/auth/login', { email: account.email, password: account.password });
+      expect(login.statusCode).toBe(200);
+      const cookies = login.cookies as { name: string; secure?: boolean; path?: string }[];
+      const byName = Object.fromEntries(cookies.map((cookie) => [cookie.name, cookie]));
+      expect(byName['__Host-access_token']).toMatchObject({ secure: true, path: '/' });
+      expect(byName['__Secure-refresh_token']).toMatchObject({ secure: true, path: '/api/auth' });
+      expect(agent.jar.has('__Host-csrf_token')).toBe(true);
+      expect(cookies.some((cookie) => !cookie.name.startsWith('__'))).toBe(false);
+
+      expect((await agent.get('/api/profile')).statusCode).toBe(200);
+      expect((await agent.post('/api/auth/refresh')).statusCode).toBe(200);
+      expect((await agent.post('/api/auth/logout')).statusCode).toBe(200);
+      expect((await agent.get('/api/profile')).statusCode).toBe(401);
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -18,6 +18,23 @@ export const COOKIES = {
   csrf: 'csrf_token',
   visitor: 'vid',
 } as const;
+export type CookieNames = { [K in keyof typeof COOKIES]: string };
+
+/**
+ * The names the browser sees. Over https the session and CSRF cookies take the `__Host-` prefix
+ * (the browser then refuses them unless Secure, host-only and on path /, so a sibling subdomain
+ * cannot plant one); the refresh cookie, on /api/auth, can only be `__Secure-`. A plain-http
+ * localhost cannot hold prefixed cookies, so development keeps the bare names.
+ */
+export function cookieNames(secure: boolean): CookieNames {
+  if (!secure) return { ...COOKIES };
+  return {
+    access: `__Host-${COOKIES.access}`,
+    refresh: `__Secure-${COOKIES.refresh}`,
+    csrf: `__Host-${COOKIES.csrf}`,
+    visitor: `__Host-${COOKIES.visitor}`,
+  };
+}
 export const CSRF_HEADER = 'x-csrf-token';
 const VISITOR_TTL_SECONDS = 365 * 24 * 60 * 60;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -51,6 +68,8 @@ export interface AuthOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionService;
+    /** The cookie names of this server (prefixed when cookies are Secure). */
+    cookieNames: CookieNames;
     /**
      * A route's `preValidation` hook that answers 401 without a session and 403 for other account
      * types, before the input is looked at.
@@ -88,6 +107,8 @@ export const authPlugin = fp<AuthOptions>(
       return !!nonce && safeEqual(`${nonce}.${signature}`, csrfFor(binding, nonce));
     };
     const cookieBase = { path: '/', sameSite: 'lax' as const, secure: secureCookies };
+    const names = cookieNames(secureCookies);
+    fastify.decorate('cookieNames', names);
 
     fastify.decorate('sessions', sessions);
     fastify.decorateRequest('auth', null);
@@ -97,12 +118,12 @@ export const authPlugin = fp<AuthOptions>(
     fastify.decorateReply('startSession', function startSession(this: FastifyReply, tokens: IssuedTokens) {
       // The access cookie outlives its token so that an expired token still names the session
       // the CSRF token is bound to; the token's own expiry is what the server checks.
-      this.setCookie(COOKIES.access, tokens.accessToken, {
+      this.setCookie(names.access, tokens.accessToken, {
         ...cookieBase,
         httpOnly: true,
         maxAge: REFRESH_TTL_SECONDS,
       });
-      this.setCookie(COOKIES.refresh, tokens.refreshToken, {
+      this.setCookie(names.refresh, tokens.refreshToken, {
         ...cookieBase,
         path: '/api/auth',
         httpOnly: true,
@@ -112,8 +133,8 @@ export const authPlugin = fp<AuthOptions>(
     });
 
     fastify.decorateReply('endSession', function endSession(this: FastifyReply) {
-      this.clearCookie(COOKIES.access, { ...cookieBase });
-      this.clearCookie(COOKIES.refresh, { ...cookieBase, path: '/api/auth' });
+      this.clearCookie(names.access, { ...cookieBase });
+      this.clearCookie(names.refresh, { ...cookieBase, path: '/api/auth' });
       this.request.auth = null;
       this.request.csrfBinding = `v:${this.request.visitorId}`;
     });
@@ -136,9 +157,9 @@ export const authPlugin = fp<AuthOptions>(
 
     fastify.addHook('onRequest', async (request) => {
       if (!isApi(request)) return;
-      const visitor = request.cookies[COOKIES.visitor];
+      const visitor = request.cookies[names.visitor];
       request.visitorId = visitor && /^[A-Za-z0-9_-]{16,64}$/.test(visitor) ? visitor : randomToken(18);
-      const accessToken = request.cookies[COOKIES.access];
+      const accessToken = request.cookies[names.access];
       const parsed = readAccessToken(secret, accessToken);
       request.csrfBinding = parsed ? parsed.sessionId : `v:${request.visitorId}`;
       request.auth = parsed && !parsed.expired ? await sessions.authenticate(accessToken) : null;
@@ -153,7 +174,7 @@ export const authPlugin = fp<AuthOptions>(
       if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
       const header = request.headers[CSRF_HEADER];
       const token = typeof header === 'string' ? header : undefined;
-      if (!token || token !== request.cookies[COOKIES.csrf] || !csrfMatches(request.csrfBinding, token)) {
+      if (!token || token !== request.cookies[names.csrf] || !csrfMatches(request.csrfBinding, token)) {
         throw new ApiError(403, 'CSRF_FAILED');
       }
     });
@@ -162,16 +183,16 @@ export const authPlugin = fp<AuthOptions>(
       if (!isApi(request) || !request.visitorId) return;
       // A shared cache would hand one visitor's cookies to the next: public answers carry none.
       if (/\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))) return;
-      if (request.cookies[COOKIES.visitor] !== request.visitorId) {
-        reply.setCookie(COOKIES.visitor, request.visitorId, {
+      if (request.cookies[names.visitor] !== request.visitorId) {
+        reply.setCookie(names.visitor, request.visitorId, {
           ...cookieBase,
           httpOnly: true,
           maxAge: VISITOR_TTL_SECONDS,
         });
       }
       // Readable by the page (not HttpOnly): the http client copies it into the header.
-      if (!csrfMatches(request.csrfBinding, request.cookies[COOKIES.csrf])) {
-        reply.setCookie(COOKIES.csrf, csrfFor(request.csrfBinding), { ...cookieBase, httpOnly: false });
+      if (!csrfMatches(request.csrfBinding, request.cookies[names.csrf])) {
+        reply.setCookie(names.csrf, csrfFor(request.csrfBinding), { ...cookieBase, httpOnly: false });
       }
     });
   },

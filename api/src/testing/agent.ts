@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { COOKIES, CSRF_HEADER } from '../plugins/auth';
+import { CSRF_HEADER } from '../plugins/auth';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -15,6 +15,9 @@ export interface AgentRequest {
  */
 export function createAgent(app: FastifyInstance) {
   const jar = new Map<string, string>();
+  const names = app.cookieNames;
+  // The CSRF cookie by whatever name this server gives it (prefixed over https).
+  const csrfOf = () => jar.get(names.csrf);
 
   function remember(response: LightMyRequestResponse): void {
     for (const cookie of response.cookies as Array<{
@@ -33,12 +36,12 @@ export function createAgent(app: FastifyInstance) {
   }
 
   async function request(method: Method, url: string, payload?: unknown, options: AgentRequest = {}) {
-    if (method !== 'GET' && !jar.has(COOKIES.csrf) && !options.withoutCsrf) {
+    if (method !== 'GET' && !csrfOf() && !options.withoutCsrf) {
       // A page always reads something first; that first answer hands out the CSRF cookie.
       remember(await app.inject({ method: 'GET', url: '/api/health', cookies: Object.fromEntries(jar) }));
     }
     const headers: Record<string, string> = { ...options.headers };
-    const csrf = jar.get(COOKIES.csrf);
+    const csrf = csrfOf();
     if (method !== 'GET' && csrf && !options.withoutCsrf) headers[CSRF_HEADER] = csrf;
     const injectOptions: InjectOptions = { method, url, headers, cookies: Object.fromEntries(jar) };
     if (payload !== undefined) injectOptions.payload = payload as InjectOptions['payload'];
@@ -60,9 +63,9 @@ export function createAgent(app: FastifyInstance) {
     /** Signs this agent in as an existing account without going through the login form. */
     async signInAs(accountId: number) {
       const tokens = await app.sessions.create(accountId);
-      jar.set(COOKIES.access, tokens.accessToken);
-      jar.set(COOKIES.refresh, tokens.refreshToken);
-      jar.delete(COOKIES.csrf);
+      jar.set(names.access, tokens.accessToken);
+      jar.set(names.refresh, tokens.refreshToken);
+      jar.delete(names.csrf);
       return tokens;
     },
   };

@@ -44,6 +44,15 @@ describe('api client', () => {
     expect(calls[1]?.init.body).toBe('{"code":"ABC"}');
   });
 
+  it('sends the __Host- CSRF cookie a server over https hands out', async () => {
+    // What the page reads over https (a test page on http cannot hold a __Host- cookie itself).
+    vi.spyOn(document, 'cookie', 'get').mockReturnValue('vid_other=1; __Host-csrf_token=host-token');
+    serve(() => json(200, { ok: true }));
+    await api.post('/promo/validate', { code: 'ABC' });
+    expect(new Headers(calls[0]?.init.headers).get(CSRF_HEADER)).toBe('host-token');
+    vi.restoreAllMocks();
+  });
+
   it("tells the API the site's language, also after the visitor switches it", async () => {
     serve(() => json(200, { ok: true }));
     await api.get('/constants');

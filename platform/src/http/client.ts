@@ -34,6 +34,11 @@ export function buildUrl(path: string, query?: Query): string {
   return search ? `${url}?${search}` : url;
 }
 
+/** Over https the server names it `__Host-csrf_token`; on a plain-http localhost, `csrf_token`. */
+export function readCsrfCookie(): string | undefined {
+  return readCookie(`__Host-${CSRF_COOKIE}`) ?? readCookie(CSRF_COOKIE);
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 /**
@@ -66,7 +71,7 @@ function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLocale() };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') {
-    const csrf = readCookie(CSRF_COOKIE);
+    const csrf = readCsrfCookie();
     if (csrf) headers[CSRF_HEADER] = csrf;
   }
   const init: RequestInit = { method, headers, credentials: 'include' };

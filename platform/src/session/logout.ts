@@ -35,8 +35,10 @@ const browserEnvironment: Pick<LogoutEnvironment, 'navigate'> = {
 
 function expireCookie(name: string): void {
   // HttpOnly session cookies are removed by the server's answer; this clears what the page can.
+  // A `__Host-` cookie is only touched by a Secure write.
+  const secure = name.startsWith('__Host-') ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: removing a cookie needs no more than this
-  document.cookie = `${name}=; Max-Age=0; path=/`;
+  document.cookie = `${name}=; Max-Age=0; path=/${secure}`;
 }
 
 /**
@@ -55,7 +57,8 @@ export async function logout(target: LogoutTarget, environment: LogoutEnvironmen
     ok = false;
   }
 
-  for (const name of ['access_token', 'refresh_token', CSRF_COOKIE]) expireCookie(name);
+  for (const name of ['access_token', 'refresh_token', CSRF_COOKIE, `__Host-${CSRF_COOKIE}`])
+    expireCookie(name);
   queryClient.clear();
   const language = globalThis.localStorage?.getItem(LOCALE_STORAGE_KEY);
   try {

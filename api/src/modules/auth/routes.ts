@@ -16,7 +16,6 @@ import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
-import { COOKIES } from '../../plugins/auth';
 import { type AccountRow, createAccountRepository, toProfileResponse } from '../accounts/repository';
 import { createPromoService } from '../promo/service';
 import { type AuthRateLimits, keyedLimiter, routeLimit, tooSoon } from './rate-limits';
@@ -227,7 +226,7 @@ export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rate
       },
     },
     async (request, reply) => {
-      const outcome = await fastify.sessions.rotate(request.cookies[COOKIES.refresh]);
+      const outcome = await fastify.sessions.rotate(request.cookies[fastify.cookieNames.refresh]);
       if (!outcome.ok) {
         reply.endSession();
         throw new ApiError(401, 'UNAUTHORIZED');
@@ -250,7 +249,7 @@ export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rate
     async (request, reply) => {
       const sessionId =
         request.auth?.sessionId ??
-        (await fastify.sessions.findByRefreshToken(request.cookies[COOKIES.refresh]));
+        (await fastify.sessions.findByRefreshToken(request.cookies[fastify.cookieNames.refresh]));
       if (sessionId) await fastify.sessions.revoke(sessionId, 'logout');
       reply.endSession();
       return OK;
@@ -272,7 +271,7 @@ export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rate
       const account = request.auth ? await accounts.findById(request.auth.accountId) : null;
       if (account) return { profile: toProfileResponse(account), canRefresh: false };
       // The refresh cookie is sent only below /api/auth, which is why this call lives here.
-      return { profile: null, canRefresh: !!request.cookies[COOKIES.refresh] };
+      return { profile: null, canRefresh: !!request.cookies[fastify.cookieNames.refresh] };
     },
   );
 
