@@ -123,12 +123,14 @@ export const authPlugin = fp<AuthOptions>(
         httpOnly: true,
         maxAge: REFRESH_TTL_SECONDS,
       });
-      this.setCookie(names.refresh, tokens.refreshToken, {
-        ...cookieBase,
-        path: '/api/auth',
-        httpOnly: true,
-        maxAge: REFRESH_TTL_SECONDS,
-      });
+      if (tokens.refreshToken !== null) {
+        this.setCookie(names.refresh, tokens.refreshToken, {
+          ...cookieBase,
+          path: '/api/auth',
+          httpOnly: true,
+          maxAge: REFRESH_TTL_SECONDS,
+        });
+      }
       this.request.csrfBinding = tokens.sessionId;
     });
 

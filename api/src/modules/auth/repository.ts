@@ -178,6 +178,7 @@ export function createSessionRepository(db: Database) {
           sessionId: refreshTokens.sessionId,
           rotatedAt: refreshTokens.rotatedAt,
           tokenExpiresAt: refreshTokens.expiresAt,
+          sessionExpiresAt: authSessions.expiresAt,
           revokedAt: authSessions.revokedAt,
           accountId: authSessions.accountId,
         })
@@ -204,8 +205,11 @@ export function createSessionRepository(db: Database) {
       await db.update(authSessions).set({ lastUsedAt: at }).where(eq(authSessions.id, sessionId));
     },
 
-    /** The type and role of the account of an open session, or null when it is ended or not its own. */
-    async openSessionAccount(sessionId: string, accountId: number) {
+    /**
+     * The type and role of the account of an open session, or null when it is revoked, past its
+     * absolute end at `now`, or not the account's own.
+     */
+    async openSessionAccount(sessionId: string, accountId: number, now: Date) {
       const [row] = await db
         .select({ accountType: accounts.accountType, role: accounts.role })
         .from(authSessions)
@@ -215,6 +219,7 @@ export function createSessionRepository(db: Database) {
             eq(authSessions.id, sessionId),
             eq(authSessions.accountId, accountId),
             isNull(authSessions.revokedAt),
+            gt(authSessions.expiresAt, now),
           ),
         );
       return row ?? null;

@@ -1,11 +1,13 @@
 import type { ApiErrorBody, OkResponse, ProfileResponse, SessionResponse } from 'contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authSessions } from '../../db/schema';
+import { authSessions, refreshTokens } from '../../db/schema';
+import { sha256 } from '../../lib/tokens';
 import { createAgent } from '../../testing/agent';
 import { createAccount } from '../../testing/builders';
 import { testAppForFile } from '../../testing/create-test-app';
 import { scaledRateLimits } from './rate-limits';
+import { REFRESH_REUSE_GRACE_SECONDS } from './session-service';
 
 const t = testAppForFile({ rateLimits: scaledRateLimits(100) });
 
@@ -102,7 +104,11 @@ describe('POST /api/auth/refresh', () => {
     expect(secondRefresh).not.toBe(firstRefresh);
     expect((await agent.get('/api/profile')).statusCode).toBe(200);
 
-    // A copy of the first token comes back from somewhere else.
+    // A copy of the first token comes back from somewhere else, after the grace window.
+    await t.db
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date(Date.now() - (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000) })
+      .where(eq(refreshTokens.tokenHash, sha256(firstRefresh)));
     const thief = createAgent(t.app);
     thief.jar.set('refresh_token', firstRefresh);
     const replay = await thief.post('/api/auth/refresh');
@@ -111,6 +117,34 @@ describe('POST /api/auth/refresh', () => {
     expect(thief.jar.has('refresh_token')).toBe(false);
 
     // The whole chain is revoked: the owner's newer token and access token stop working too.
+    expect((await agent.get('/api/profile')).statusCode).toBe(401);
+    expect((await agent.post('/api/auth/refresh')).statusCode).toBe(401);
+  });
+
+  it('lets two tabs refresh at once: the late one gets a fresh access token and keeps the new refresh cookie', async () => {
+    const { agent: tabA } = await signedIn();
+    const tabB = createAgent(t.app);
+    for (const [name, value] of tabA.jar) tabB.jar.set(name, value);
+
+    const first = await tabA.post('/api/auth/refresh');
+    expect(first.statusCode).toBe(200);
+    const late = await tabB.post('/api/auth/refresh');
+    expect(late.statusCode).toBe(200);
+    expect(late.json<OkResponse>()).toEqual({ ok: true });
+    // Only the access cookie: the browser keeps the refresh cookie tab A just received.
+    expect(late.cookies.map((c) => c.name)).toContain('access_token');
+    expect(late.cookies.map((c) => c.name)).not.toContain('refresh_token');
+    expect((await tabB.get('/api/profile')).statusCode).toBe(200);
+    expect((await tabA.get('/api/profile')).statusCode).toBe(200);
+    expect((await tabA.post('/api/auth/refresh')).statusCode).toBe(200);
+  });
+
+  it('refuses a refresh after the absolute end of the session', async () => {
+    const { agent, account } = await signedIn();
+    await t.db
+      .update(authSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authSessions.accountId, account.id));
     expect((await agent.get('/api/profile')).statusCode).toBe(401);
     expect((await agent.post('/api/auth/refresh')).statusCode).toBe(401);
   });

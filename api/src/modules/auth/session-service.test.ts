@@ -1,8 +1,19 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authSessions, refreshTokens } from '../../db/schema';
+import { sha256 } from '../../lib/tokens';
 import { createAgent } from '../../testing/agent';
 import { createAccount } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
-import { readAccessToken, signAccessToken } from './session-service';
+import { REFRESH_REUSE_GRACE_SECONDS, readAccessToken, signAccessToken } from './session-service';
+
+/** Moves the rotation of a refresh token into the past, as if `seconds` had gone by. */
+async function rotatedSecondsAgo(refreshToken: string, seconds: number) {
+  await t.db
+    .update(refreshTokens)
+    .set({ rotatedAt: new Date(Date.now() - seconds * 1000) })
+    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,10 +63,60 @@ describe('sessions', () => {
     expect(second.tokens.sessionId).toBe(first.sessionId);
     expect(second.tokens.refreshToken).not.toBe(first.refreshToken);
 
-    // The first token comes back (stolen copy): refused, and the session is over for everyone.
+    // The first token comes back (stolen copy) after the grace window: refused, and the
+    // session is over for everyone.
+    await rotatedSecondsAgo(first.refreshToken, REFRESH_REUSE_GRACE_SECONDS + 1);
     expect(await t.app.sessions.rotate(first.refreshToken)).toEqual({ ok: false, reason: 'reused' });
-    expect(await t.app.sessions.rotate(second.tokens.refreshToken)).toEqual({ ok: false, reason: 'revoked' });
+    expect(await t.app.sessions.rotate(second.tokens.refreshToken ?? undefined)).toEqual({
+      ok: false,
+      reason: 'revoked',
+    });
     expect(await t.app.sessions.authenticate(second.tokens.accessToken)).toBeNull();
+  });
+
+  it('answer a token rotated moments ago (a second tab) without ending the session', async () => {
+    const account = await createAccount(t.db);
+    const first = await t.app.sessions.create(account.id);
+    const second = await t.app.sessions.rotate(first.refreshToken);
+    if (!second.ok) throw new Error('first rotation failed');
+
+    const again = await t.app.sessions.rotate(first.refreshToken);
+    expect(again).toMatchObject({ ok: true, tokens: { sessionId: first.sessionId, refreshToken: null } });
+    if (!again.ok) return;
+    expect(await t.app.sessions.authenticate(again.tokens.accessToken)).toMatchObject({
+      accountId: account.id,
+    });
+    // The other tab's new refresh token is still the live one.
+    expect((await t.app.sessions.rotate(second.tokens.refreshToken ?? undefined)).ok).toBe(true);
+  });
+
+  it('end at their absolute expiry: no request authenticates and no refresh extends them', async () => {
+    const account = await createAccount(t.db);
+    const tokens = await t.app.sessions.create(account.id);
+    expect(await t.app.sessions.authenticate(tokens.accessToken)).not.toBeNull();
+    await t.db
+      .update(authSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authSessions.id, tokens.sessionId));
+    expect(await t.app.sessions.authenticate(tokens.accessToken)).toBeNull();
+    expect(await t.app.sessions.rotate(tokens.refreshToken)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('give refresh tokens no longer life than their session', async () => {
+    const account = await createAccount(t.db);
+    const tokens = await t.app.sessions.create(account.id);
+    const sessionEnd = new Date(Date.now() + 60_000);
+    await t.db
+      .update(authSessions)
+      .set({ expiresAt: sessionEnd })
+      .where(eq(authSessions.id, tokens.sessionId));
+    const next = await t.app.sessions.rotate(tokens.refreshToken);
+    if (!next.ok || !next.tokens.refreshToken) throw new Error('rotation failed');
+    const [row] = await t.db
+      .select({ expiresAt: refreshTokens.expiresAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(next.tokens.refreshToken)));
+    expect(row?.expiresAt.getTime()).toBe(sessionEnd.getTime());
   });
 
   it('refuses unknown refresh tokens', async () => {

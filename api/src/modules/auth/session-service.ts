@@ -5,6 +5,11 @@ import { createSessionRepository } from './repository';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * Two tabs refreshing at the same moment both send the same refresh token; the one served
+ * second finds it rotated. Within this window that is taken for such a race, not for a theft.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
 export type RevokeReason = 'logout' | 'reuse' | 'password_changed' | 'password_restored' | 'email_changed';
 
@@ -18,7 +23,8 @@ export interface AuthContext {
 export interface IssuedTokens {
   sessionId: string;
   accessToken: string;
-  refreshToken: string;
+  /** Null: keep the refresh cookie the browser has (a second tab's refresh, see rotate). */
+  refreshToken: string | null;
 }
 
 export type RefreshOutcome =
@@ -68,9 +74,19 @@ export function createSessionService(db: Database, secret: string) {
   const sessions = createSessionRepository(db);
   const refreshExpiry = () => new Date(Date.now() + REFRESH_TTL_SECONDS * 1000);
 
-  async function issueRefreshToken(sessionId: string, repository = sessions): Promise<string> {
+  /** A refresh token never outlives its session's absolute end. */
+  async function issueRefreshToken(
+    sessionId: string,
+    sessionEnd: Date,
+    repository = sessions,
+  ): Promise<string> {
     const token = randomToken();
-    await repository.insertRefreshToken(sessionId, sha256(token), refreshExpiry());
+    const expiry = refreshExpiry();
+    await repository.insertRefreshToken(
+      sessionId,
+      sha256(token),
+      expiry.getTime() < sessionEnd.getTime() ? expiry : sessionEnd,
+    );
     return token;
   }
 
@@ -79,13 +95,14 @@ export function createSessionService(db: Database, secret: string) {
     async create(accountId: number, meta: { userAgent?: string | undefined; ip?: string | undefined } = {}) {
       return db.transaction(async (tx) => {
         const repository = createSessionRepository(tx);
+        const expiresAt = refreshExpiry();
         const sessionId = await repository.insertSession({
           accountId,
-          expiresAt: refreshExpiry(),
+          expiresAt,
           userAgent: meta.userAgent?.slice(0, 300) ?? null,
           ip: meta.ip ?? null,
         });
-        const refreshToken = await issueRefreshToken(sessionId, repository);
+        const refreshToken = await issueRefreshToken(sessionId, expiresAt, repository);
         return {
           sessionId,
           accessToken: signAccessToken(secret, sessionId, accountId),
@@ -96,7 +113,10 @@ export function createSessionService(db: Database, secret: string) {
 
     /**
      * Exchanges a refresh token for a new pair. Each token works once: a second use of the
-     * same token means a copy is in someone else's hands, so the whole session ends.
+     * same token means a copy is in someone else's hands, so the whole session ends, unless it
+     * comes back within REFRESH_REUSE_GRACE_SECONDS of its rotation (two tabs refreshing at
+     * once): then it gets a new access token only, and the refresh cookie the first tab
+     * received stays the live one. A thief inside that window gets minutes, not the session.
      */
     async rotate(refreshToken: string | undefined): Promise<RefreshOutcome> {
       if (!refreshToken) return { ok: false, reason: 'unknown' };
@@ -105,14 +125,27 @@ export function createSessionService(db: Database, secret: string) {
         const row = await repository.findRefreshTokenForUpdate(sha256(refreshToken));
         if (!row) return { ok: false, reason: 'unknown' } as const;
         if (row.revokedAt) return { ok: false, reason: 'revoked' } as const;
+        const now = Date.now();
+        if (row.sessionExpiresAt.getTime() <= now) return { ok: false, reason: 'expired' } as const;
         if (row.rotatedAt) {
+          if (now - row.rotatedAt.getTime() < REFRESH_REUSE_GRACE_SECONDS * 1000) {
+            return {
+              ok: true,
+              accountId: row.accountId,
+              tokens: {
+                sessionId: row.sessionId,
+                accessToken: signAccessToken(secret, row.sessionId, row.accountId, now),
+                refreshToken: null,
+              },
+            } as const;
+          }
           await repository.revoke(row.sessionId, 'reuse');
           return { ok: false, reason: 'reused' } as const;
         }
-        if (row.tokenExpiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
-        await repository.markRotated(row.tokenId, new Date());
-        await repository.markUsed(row.sessionId, new Date());
-        const next = await issueRefreshToken(row.sessionId, repository);
+        if (row.tokenExpiresAt.getTime() <= now) return { ok: false, reason: 'expired' } as const;
+        await repository.markRotated(row.tokenId, new Date(now));
+        await repository.markUsed(row.sessionId, new Date(now));
+        const next = await issueRefreshToken(row.sessionId, row.sessionExpiresAt, repository);
         return {
           ok: true,
           accountId: row.accountId,
@@ -125,11 +158,11 @@ export function createSessionService(db: Database, secret: string) {
       });
     },
 
-    /** The account behind a valid access token whose session is still open. */
+    /** The account behind a valid access token whose session is still open and unexpired. */
     async authenticate(accessToken: string | undefined): Promise<AuthContext | null> {
       const parsed = readAccessToken(secret, accessToken);
       if (!parsed || parsed.expired) return null;
-      const row = await sessions.openSessionAccount(parsed.sessionId, parsed.accountId);
+      const row = await sessions.openSessionAccount(parsed.sessionId, parsed.accountId, new Date());
       if (!row || !(ACCOUNT_ROLES as readonly string[]).includes(row.role)) return null;
       return {
         accountId: parsed.accountId,
