@@ -50,7 +50,7 @@ export const DESCRIPTION_MAX_LENGTH = 2000;
 
 export const PROMO_CODE_MIN_LENGTH = 3;
 export const PROMO_CODE_MAX_LENGTH = 32;
-export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for passphrases, short enough to keep hashing cheap. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const LOGIN_MAX_LENGTH = 32;

@@ -17,6 +17,14 @@ describe('seeded accounts', () => {
     expect(row?.role).toBe('user');
   });
 
+  it('refuse an administrator password shorter than the password rule, saying so, and create nothing', async () => {
+    await expect(
+      seedAccounts(t.db, { admin: { email: 'short-admin@example.test', password: '1234567' } }),
+    ).rejects.toThrow('ADMIN_PASSWORD must be at least 8 characters');
+    const rows = await t.db.select().from(accounts).where(eq(accounts.email, 'short-admin@example.test'));
+    expect(rows).toHaveLength(0);
+  });
+
   it('make an administrator and two demo accounts once, and they can sign in', async () => {
     const admin = { email: 'admin@anketa.local', password: derivedPassword('local-secret', 'admin') };
     const demoPassword = derivedPassword('local-secret', 'demo');

@@ -1,4 +1,4 @@
-import type { AccountRole, AccountType } from 'contracts';
+import { type AccountRole, type AccountType, PASSWORD_MIN_LENGTH } from 'contracts';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { hmac } from '../lib/tokens';
@@ -51,6 +51,10 @@ export function derivedPassword(secret: string, label: string): string {
 
 /** Seeds the administrator and the demo accounts that are missing; safe to call on every start. */
 export async function seedAccounts(db: Database, options: SeedAccountsOptions): Promise<SeedAccountsResult> {
+  // The administrator signs in like anyone: its password keeps the rule every new password keeps.
+  if (options.admin && options.admin.password.length < PASSWORD_MIN_LENGTH) {
+    throw new Error(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters long`);
+  }
   const result: SeededAccount[] = [];
 
   async function ensure(

@@ -1,11 +1,15 @@
 import * as v from 'valibot';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { ACCOUNT_TYPES } from '../enums';
 import type * as responses from '../responses';
 import { changeLoginSchema } from '../validation/change-login';
 import { changePasswordSchema } from '../validation/change-password';
 import { emailSchema, forgotPasswordSchema } from '../validation/email';
-import { loginFormSchema, passwordSchema } from '../validation/password';
+import {
+  existingPasswordRules,
+  loginFormSchema,
+  passwordRules,
+  passwordSchema,
+} from '../validation/password';
 import { optionalPromoCodeSchema } from '../validation/promo-code';
 import { registrationCodeSchema } from '../validation/registration-code';
 
@@ -23,11 +27,7 @@ export const AUTH_TIMINGS = {
 const accountTypeSchema = v.picklist(ACCOUNT_TYPES, 'validation.invalidAccountType');
 
 /** Checked for presence only: a wrong password is the server's answer, not a format error. */
-const currentPasswordSchema = v.pipe(
-  v.string('validation.passwordRequired'),
-  v.nonEmpty('validation.passwordRequired'),
-  v.maxLength(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong'),
-);
+const currentPasswordSchema = existingPasswordRules('validation.passwordRequired');
 
 /** POST /api/auth/send-registration-code */
 export const sendRegistrationCodeBodySchema = v.object(
@@ -62,17 +62,11 @@ export type SendRestoreLinkBody = v.InferInput<typeof sendRestoreLinkBodySchema>
 
 /**
  * POST /api/auth/restore-password. The form's confirmation is checked by the form; the server
- * takes the password once, with whitespace removed as the form does.
+ * takes the password once, exactly as typed (as registration does).
  */
 export const restorePasswordBodySchema = v.object(
   {
-    newPassword: v.pipe(
-      v.string('validation.newPasswordRequired'),
-      v.transform((password) => password.replace(/\s/g, '')),
-      v.nonEmpty('validation.newPasswordRequired'),
-      v.minLength(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort'),
-      v.maxLength(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong'),
-    ),
+    newPassword: passwordRules('validation.newPasswordRequired'),
     token: v.pipe(
       v.string('validation.invalidOrExpiredLink'),
       v.trim(),

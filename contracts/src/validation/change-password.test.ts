@@ -13,17 +13,20 @@ describe('changePasswordSchema', () => {
     });
   });
 
-  it('rejects 5 characters and accepts 6 in every field', () => {
-    expect(
-      errorsOf(schema, { currentPassword: '12345', newPassword: '12345', confirmPassword: '12345' }),
-    ).toEqual({
-      currentPassword: 'validation.passwordTooShort',
+  it('rejects a new password of 7 characters and accepts 8', () => {
+    expect(errorsOf(schema, { ...valid, newPassword: '1234567', confirmPassword: '1234567' })).toEqual({
       newPassword: 'validation.passwordTooShort',
-      confirmPassword: 'validation.passwordTooShort',
     });
-    expect(
-      errorsOf(schema, { currentPassword: '123456', newPassword: '654321', confirmPassword: '654321' }),
-    ).toEqual({});
+    expect(errorsOf(schema, { ...valid, newPassword: '87654321', confirmPassword: '87654321' })).toEqual({});
+  });
+
+  it('takes any current password, as signing in does: older ones may be shorter', () => {
+    expect(errorsOf(schema, { ...valid, currentPassword: '1' })).toEqual({});
+  });
+
+  it('keeps every password exactly as typed', () => {
+    const spaced = { currentPassword: ' old ', newPassword: ' new secret ', confirmPassword: ' new secret ' };
+    expect(outputOf(schema, spaced)).toEqual(spaced);
   });
 
   it('puts a mismatch on confirmPassword', () => {

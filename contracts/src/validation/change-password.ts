@@ -1,14 +1,17 @@
 import * as v from 'valibot';
 import { mustMatch } from './must-match';
-import { passwordRules } from './password';
+import { existingPasswordRules, passwordRules } from './password';
 
-/** The spec's "all fields required, min 6" applies to the current password as well. */
+/**
+ * All fields required; the length rule is for the new password only: the current one may have
+ * been set under an older, shorter minimum and must still be accepted to change it.
+ */
 export const changePasswordSchema = v.pipe(
   v.object(
     {
-      currentPassword: passwordRules('validation.currentPasswordRequired'),
+      currentPassword: existingPasswordRules('validation.currentPasswordRequired'),
       newPassword: passwordRules('validation.newPasswordRequired'),
-      confirmPassword: passwordRules('validation.confirmPasswordRequired'),
+      confirmPassword: existingPasswordRules('validation.confirmPasswordRequired'),
     },
     'validation.required',
   ),

@@ -1,20 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_MIN_LENGTH } from '../constants';
 import { loginFormSchema, passwordSchema, registerFormSchema } from './password';
 import { errorsOf, outputOf } from './test-utils';
 
 const register = {
   email: 'alice@example.com',
-  password: 'secret1',
-  confirmPassword: 'secret1',
+  password: 'secret12',
+  confirmPassword: 'secret12',
 };
 
 describe('passwordSchema', () => {
-  it('requires a password; rejects 5 characters and accepts 6 and 128, rejects 129', () => {
+  it('requires a password; rejects 7 characters and accepts 8 and 128, rejects 129', () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(8);
     expect(errorsOf(passwordSchema, '')).toEqual({ '': 'validation.passwordRequired' });
-    expect(errorsOf(passwordSchema, '12345')).toEqual({ '': 'validation.passwordTooShort' });
-    expect(errorsOf(passwordSchema, '123456')).toEqual({});
+    expect(errorsOf(passwordSchema, '1234567')).toEqual({ '': 'validation.passwordTooShort' });
+    expect(errorsOf(passwordSchema, '12345678')).toEqual({});
     expect(errorsOf(passwordSchema, 'p'.repeat(128))).toEqual({});
     expect(errorsOf(passwordSchema, 'p'.repeat(129))).toEqual({ '': 'validation.passwordTooLong' });
+  });
+
+  it('keeps a password exactly as typed, spaces included', () => {
+    expect(outputOf(passwordSchema, ' my pass phrase ')).toBe(' my pass phrase ');
   });
 });
 

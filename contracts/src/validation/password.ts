@@ -4,7 +4,10 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { emailSchema } from './email';
 import { optionalPromoCodeSchema } from './promo-code';
 
-/** A password being chosen. Kept as typed: spaces may be part of a passphrase. */
+/**
+ * A password being chosen (registration, restore, change). Kept exactly as typed everywhere:
+ * spaces may be part of a passphrase, and a password altered in one form would not sign in.
+ */
 export const passwordRules = (requiredKey: string) =>
   v.pipe(
     v.string(requiredKey),
@@ -21,17 +24,20 @@ export const confirmPasswordSchema = v.pipe(
 );
 
 /**
- * Signing in checks presence only: the server answers any wrong password with LOGIN_FAILED,
- * and length rules would lock out passwords set before them.
+ * A password the account already has (signing in, confirming a change): presence only. The
+ * server answers a wrong one itself, and length rules would lock out passwords set before them.
  */
+export const existingPasswordRules = (requiredKey: string) =>
+  v.pipe(
+    v.string(requiredKey),
+    v.nonEmpty(requiredKey),
+    v.maxLength(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong'),
+  );
+
 export const loginFormSchema = v.object(
   {
     email: emailSchema,
-    password: v.pipe(
-      v.string('validation.passwordRequired'),
-      v.nonEmpty('validation.passwordRequired'),
-      v.maxLength(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong'),
-    ),
+    password: existingPasswordRules('validation.passwordRequired'),
   },
   'validation.required',
 );

@@ -2,27 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { restorePasswordSchema as schema } from './restore-password';
 import { errorsOf, outputOf } from './test-utils';
 
-const valid = { newPassword: 'secret1', confirmPassword: 'secret1', token: 'abc123' };
+const valid = { newPassword: 'secret12', confirmPassword: 'secret12', token: 'abc123' };
 
 describe('restorePasswordSchema', () => {
-  it('removes all whitespace before checking', () => {
-    expect(outputOf(schema, { ...valid, newPassword: ' sec ret1\n', confirmPassword: 'secret1 ' })).toEqual(
-      valid,
-    );
+  it('keeps the password exactly as typed, spaces included, as registration does', () => {
+    const phrase = { ...valid, newPassword: ' my pass phrase ', confirmPassword: ' my pass phrase ' };
+    expect(outputOf(schema, phrase)).toEqual(phrase);
+    expect(errorsOf(schema, { ...valid, newPassword: 'sec ret12', confirmPassword: 'secret12' })).toEqual({
+      confirmPassword: 'validation.noConfirm',
+    });
   });
 
-  it('rejects 5 characters and accepts 6, counting without whitespace', () => {
-    expect(errorsOf(schema, { ...valid, newPassword: '12 345', confirmPassword: '12345' })).toEqual({
+  it('rejects 7 characters and accepts 8, spaces counting like any character', () => {
+    expect(errorsOf(schema, { ...valid, newPassword: '1234567', confirmPassword: '1234567' })).toEqual({
       newPassword: 'validation.passwordTooShort',
     });
-    expect(errorsOf(schema, { ...valid, newPassword: '123456', confirmPassword: '123456' })).toEqual({});
-  });
-
-  it('treats a whitespace-only password as empty', () => {
-    expect(errorsOf(schema, { ...valid, newPassword: '   ', confirmPassword: '   ' })).toEqual({
-      newPassword: 'validation.newPasswordRequired',
-      confirmPassword: 'validation.confirmPasswordRequired',
-    });
+    expect(errorsOf(schema, { ...valid, newPassword: '123 4567', confirmPassword: '123 4567' })).toEqual({});
   });
 
   it('puts noConfirm on confirmPassword when the passwords differ', () => {

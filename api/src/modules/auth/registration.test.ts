@@ -297,6 +297,19 @@ describe('registration by e-mail code', () => {
     expect(await accountsWith(email)).toBe(1);
   });
 
+  it('needs 8 characters for the password and keeps it as typed', async () => {
+    const short = await sendCode(createAgent(t.app), newEmail(), { password: 'seven77' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json<ApiErrorBody>().fields).toEqual({ password: 'validation.passwordTooShort' });
+
+    const agent = createAgent(t.app);
+    const email = newEmail();
+    const code = await codeFor(agent, email, { password: ' pass phrase ' });
+    expect((await verify(agent, email, code)).statusCode).toBe(200);
+    const signIn = await createAgent(t.app).post('/api/auth/login', { email, password: ' pass phrase ' });
+    expect(signIn.statusCode).toBe(200);
+  });
+
   it('refuses bad input field by field and stores nothing', async () => {
     const email = 'not-an-email';
     const response = await createAgent(t.app).post('/api/auth/send-registration-code', {

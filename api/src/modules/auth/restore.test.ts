@@ -132,7 +132,7 @@ describe('password restore', () => {
     expect(outbox?.n).toBe(0);
   });
 
-  it('removes whitespace from the new password, as the form does', async () => {
+  it('keeps the new password exactly as typed: a passphrase with spaces signs in as typed', async () => {
     const account = await createAccount(t.db);
     const { token } = await tokenFromMail(account.email);
     const response = await createAgent(t.app).post('/api/auth/restore-password', {
@@ -140,7 +140,20 @@ describe('password restore', () => {
       token,
     });
     expect(response.statusCode).toBe(200);
-    expect((await login(createAgent(t.app), account.email, 'newpass7')).statusCode).toBe(200);
+    expect((await login(createAgent(t.app), account.email, ' new pass 7 ')).statusCode).toBe(200);
+    expect((await login(createAgent(t.app), account.email, 'newpass7')).statusCode).toBe(401);
+  });
+
+  it('refuses a new password under 8 characters and keeps the link', async () => {
+    const account = await createAccount(t.db);
+    const { token } = await tokenFromMail(account.email);
+    const agent = createAgent(t.app);
+    const short = await agent.post('/api/auth/restore-password', { newPassword: 'seven77', token });
+    expect(short.statusCode).toBe(400);
+    expect(short.json<ApiErrorBody>().fields).toEqual({ newPassword: 'validation.passwordTooShort' });
+    expect(
+      (await agent.post('/api/auth/restore-password', { newPassword: 'eight888', token })).statusCode,
+    ).toBe(200);
   });
 
   it('checks the new password before the token', async () => {

@@ -199,7 +199,7 @@ export function createRestoreService(db: Database) {
       });
     },
 
-    /** Links mailed to an address stop working once the account's e-mail changes. */
+    /** Every open link of the account ends: its e-mail or password changed. */
     async revokeAll(accountId: number): Promise<void> {
       await createRestoreTokenRepository(db).useAll(accountId, new Date());
     },

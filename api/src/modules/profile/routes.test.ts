@@ -6,6 +6,7 @@ import { type Agent, createAgent } from '../../testing/agent';
 import { createAccount } from '../../testing/builders';
 import { testAppForFile } from '../../testing/create-test-app';
 import { scaledRateLimits } from '../auth/rate-limits';
+import { createRestoreService } from '../auth/service';
 
 // No SMTP: mail lands in the outbox table only.
 const t = testAppForFile({ rateLimits: scaledRateLimits(100) });
@@ -96,6 +97,45 @@ describe('PUT /api/profile/update/password', () => {
       .from(authSessions)
       .where(and(eq(authSessions.accountId, account.id), eq(authSessions.revokedReason, 'password_changed')));
     expect(revoked).toHaveLength(1);
+  });
+});
+
+describe('PUT /api/profile/update/password: links and lengths', () => {
+  it('uses up the restore links mailed before the change', async () => {
+    const { account, current } = await signedInTwice();
+    const token = await createRestoreService(t.db).issue(account.id);
+    const changed = await current.put('/api/profile/update/password', {
+      currentPassword: account.password,
+      newPassword: 'changed-again',
+      confirmPassword: 'changed-again',
+    });
+    expect(changed.statusCode).toBe(200);
+    const restore = await createAgent(t.app).post('/api/auth/restore-password', {
+      newPassword: 'someone-else',
+      token,
+    });
+    expect(restore.statusCode).toBe(400);
+    expect(errorOf(restore).code).toBe('LINK_INVALID');
+    expect((await login(account.email, 'changed-again')).statusCode).toBe(200);
+  });
+
+  it('accepts a current password set under the old 6-character rule, and needs 8 for the new one', async () => {
+    const { account, current } = await signedInTwice({ password: 'old123' });
+    expect((await login(account.email, 'old123')).statusCode).toBe(200);
+    const short = await current.put('/api/profile/update/password', {
+      currentPassword: 'old123',
+      newPassword: 'seven77',
+      confirmPassword: 'seven77',
+    });
+    expect(short.statusCode).toBe(400);
+    expect(errorOf(short).fields).toEqual({ newPassword: 'validation.passwordTooShort' });
+    const ok = await current.put('/api/profile/update/password', {
+      currentPassword: 'old123',
+      newPassword: ' eight 8 ',
+      confirmPassword: ' eight 8 ',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await login(account.email, ' eight 8 ')).statusCode).toBe(200);
   });
 });
 

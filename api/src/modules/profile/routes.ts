@@ -79,6 +79,8 @@ export const profileRoutes = defineRoutes<ProfileRoutesOptions>(async (fastify, 
         passwordHash: await hashPassword(body.newPassword),
       });
       await fastify.sessions.revokeAll(account.id, 'password_changed', request.auth?.sessionId);
+      // A restore link mailed before the change would undo it: links end with the old password.
+      await restore.revokeAll(account.id);
       return toProfileResponse(updated ?? account);
     },
   );

@@ -31,7 +31,7 @@ interface Details {
 
 async function fillDetails({
   email = 'anna@example.com',
-  password = 'secret1',
+  password = 'secret12',
   confirm,
   promo = '',
 }: Details = {}) {
@@ -66,14 +66,14 @@ describe('registration, details step', () => {
   it('checks e-mail, password length and the confirmation before calling the API', async () => {
     const calls = stubApi({});
     const { container } = renderAt('/register/girl');
-    const user = await fillDetails({ email: 'anna@', password: 'secret1', confirm: 'secret2' });
+    const user = await fillDetails({ email: 'anna@', password: 'secret12', confirm: 'secret22' });
     expect(await screen.findByText(validation.invalidEmail)).toBeTruthy();
     expect(screen.getByText(validation.noConfirm)).toBeTruthy();
     expect(screen.getByLabelText(ru.form.confirmPassword).getAttribute('aria-invalid')).toBe('true');
     await expectNoAxeViolations(container);
 
     await user.clear(screen.getByLabelText(ru.form.password));
-    await user.type(screen.getByLabelText(ru.form.password), '12345');
+    await user.type(screen.getByLabelText(ru.form.password), '1234567');
     expect(await screen.findByText(validation.passwordTooShort)).toBeTruthy();
     expect(calls).toHaveLength(0);
   });
@@ -81,10 +81,10 @@ describe('registration, details step', () => {
   it('checks the confirmation again when the password changes', async () => {
     stubApi({});
     renderAt('/register/girl');
-    const user = await fillDetails({ password: 'secret1', confirm: 'secret2' });
+    const user = await fillDetails({ password: 'secret12', confirm: 'secret22' });
     expect(await screen.findByText(validation.noConfirm)).toBeTruthy();
     await user.clear(screen.getByLabelText(ru.form.password));
-    await user.type(screen.getByLabelText(ru.form.password), 'secret2');
+    await user.type(screen.getByLabelText(ru.form.password), 'secret22');
     await waitFor(() => expect(screen.queryByText(validation.noConfirm)).toBeNull());
   });
 
@@ -119,7 +119,7 @@ describe('registration, details step', () => {
     expect(bodyOf(calls, '/promo/validate-public')).toEqual({ code: 'ADS500', accountType: 'advister' });
     expect(bodyOf(calls, '/auth/send-registration-code')).toEqual({
       email: 'anna@example.com',
-      password: 'secret1',
+      password: 'secret12',
       accountType: 'advister',
       promoCode: 'ADS500',
     });
