@@ -4,7 +4,17 @@ import { type MailParams, renderMail } from './mail-templates';
 
 const PARAMS: MailParams = {
   registration_code: { code: '012345', minutes: 10 },
+  registration_attempt: {
+    loginLink: 'https://anketa.example/login/girl',
+    restoreLink: 'https://anketa.example/forgot-password',
+  },
   password_restore: { link: 'https://anketa.example/restore-password?token=a_b-c', minutes: 60 },
+  email_change_confirm: { link: 'https://anketa.example/confirm-email?token=x_y-z', hours: 24 },
+  email_change_requested: { newEmail: 'new@example.test' },
+  email_in_use: {
+    loginLink: 'https://anketa.example/login/advister',
+    restoreLink: 'https://anketa.example/forgot-password',
+  },
   email_changed: { newEmail: 'new@example.test' },
 };
 
@@ -30,6 +40,24 @@ describe('mail templates', () => {
     expect(link.text).toContain(PARAMS.password_restore.link);
     expect(link.html).toContain(`<a href="${PARAMS.password_restore.link}">`);
     expect(link.summary).toBe(PARAMS.password_restore.link);
+  });
+
+  it('link both ways back in the notices to an owner, with no code', () => {
+    for (const kind of ['registration_attempt', 'email_in_use'] as const) {
+      for (const locale of LOCALES) {
+        const mail = renderMail(kind, locale, PARAMS[kind]);
+        expect(mail.text).toContain(PARAMS[kind].loginLink);
+        expect(mail.text).toContain(PARAMS[kind].restoreLink);
+        expect(mail.html).toContain(`<a href="${PARAMS[kind].restoreLink}">`);
+        expect(mail.text).not.toMatch(/\b\d{6}\b/);
+      }
+    }
+    const confirm = renderMail('email_change_confirm', 'en', PARAMS.email_change_confirm);
+    expect(confirm.summary).toBe(PARAMS.email_change_confirm.link);
+    expect(confirm.text).toContain('24 hours');
+    expect(renderMail('email_change_requested', 'ru', PARAMS.email_change_requested).text).toContain(
+      'new@example.test',
+    );
   });
 
   it('escape what they interpolate in HTML', () => {

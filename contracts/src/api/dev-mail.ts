@@ -2,7 +2,19 @@ import * as v from 'valibot';
 import type * as responses from '../responses';
 import { emailSchema } from '../validation/email';
 
-export const MAIL_KINDS = ['registration_code', 'password_restore', 'email_changed'] as const;
+export const MAIL_KINDS = [
+  'registration_code',
+  /** To the owner of an address someone tried to register again: a notice instead of a code. */
+  'registration_attempt',
+  'password_restore',
+  /** To a new address: the link that confirms it before it replaces the old one. */
+  'email_change_confirm',
+  /** To the current address: a change to another one was asked for. */
+  'email_change_requested',
+  /** To the owner of an address another account asked to move to: nothing changed. */
+  'email_in_use',
+  'email_changed',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** Query of GET /api/dev/mail.json (development only): the latest mails, optionally to one address. */

@@ -7,6 +7,7 @@ import { createAccount } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { type SmtpCapture, startSmtpCapture } from '../../testing/smtp-capture';
 import { scaledRateLimits } from './rate-limits';
+import { hashCode } from './service';
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -192,12 +193,56 @@ describe('registration by e-mail code', () => {
     expect(await codeFor(agent, email)).toMatch(/^\d{6}$/);
   });
 
-  it('refuses an address that is already registered, whatever its case', async () => {
+  it('answers an address already registered exactly like a new one, and mails its owner a notice instead of a code', async () => {
+    const existing = await createAccount(t.db, { locale: 'en', accountType: 'advister' });
+    const headers = { 'accept-language': 'ru' };
+    const fresh = await sendCode(createAgent(t.app), newEmail(), {}, headers);
+    const agent = createAgent(t.app);
+    const known = await sendCode(agent, existing.email.toUpperCase(), {}, headers);
+    expect(known.statusCode).toBe(fresh.statusCode);
+    expect(known.body).toBe(fresh.body);
+
+    // In the account's language, with the ways back in; no code.
+    const mail = await smtp.waitFor(existing.email);
+    expect(mail.subject).toContain('Anketa');
+    expect(mail.text).toContain(`${t.app.mail.publicUrl}/login/advister`);
+    expect(mail.text).toContain(`${t.app.mail.publicUrl}/forgot-password`);
+    expect(mail.text).not.toMatch(/\b\d{6}\b/);
+    const [outbox] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, existing.email));
+    expect(outbox).toMatchObject({ kind: 'registration_attempt', locale: 'en' });
+
+    // The code step fails as for a wrong code, even if the stored code were guessed.
+    const wrong = await verify(agent, existing.email, '123456');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<ApiErrorBody>().code).toBe('INVALID_CODE');
+    await t.db
+      .update(registrationRequests)
+      .set({ codeHash: hashCode('654321') })
+      .where(sql`lower(${registrationRequests.email}) = lower(${existing.email})`);
+    const guessed = await verify(agent, existing.email, '654321');
+    expect(guessed.statusCode).toBe(400);
+    expect(guessed.json<ApiErrorBody>().code).toBe('INVALID_CODE');
+    expect(await accountsWith(existing.email)).toBe(1);
+  });
+
+  it('holds an address already registered to the same cooldown, and a resend mails the notice again', async () => {
     const existing = await createAccount(t.db);
-    const response = await sendCode(createAgent(t.app), existing.email.toUpperCase());
-    expect(response.statusCode).toBe(409);
-    expect(response.json<ApiErrorBody>().code).toBe('EMAIL_EXISTS');
-    expect(smtp.countTo(existing.email.toUpperCase())).toBe(0);
+    const agent = createAgent(t.app);
+    expect((await sendCode(agent, existing.email)).statusCode).toBe(200);
+    await smtp.waitFor(existing.email);
+    expect((await sendCode(agent, existing.email)).statusCode).toBe(429);
+    expect(
+      (await agent.post('/api/auth/resend-registration-code', { email: existing.email })).statusCode,
+    ).toBe(429);
+    await t.db
+      .update(registrationRequests)
+      .set({ lastSentAt: new Date(Date.now() - 61_000) })
+      .where(eq(registrationRequests.email, existing.email));
+    const resent = await agent.post('/api/auth/resend-registration-code', { email: existing.email });
+    expect(resent.statusCode).toBe(200);
+    const again = await smtp.waitFor(existing.email, { after: 1 });
+    expect(again.text).not.toMatch(/\b\d{6}\b/);
+    expect(again.text).toContain('/forgot-password');
   });
 
   it('ends the registration after five wrong codes', async () => {

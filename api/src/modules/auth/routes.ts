@@ -49,13 +49,29 @@ export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rate
   const loginPerEmail = keyedLimiter(fastify, rateLimits.loginPerEmail);
   const restoreLinkPerEmail = keyedLimiter(fastify, rateLimits.restoreLinkPerEmail);
 
-  /** A code whose mail could not be sent is taken back, so the person may ask again at once. */
-  async function mailCode(sent: { requestId: number; code: string }, locale: Locale, email: string) {
+  /**
+   * Mails the code, or, for an address that already has an account, a notice to its owner in
+   * the account's language (the answer to the request is the same either way). A code whose
+   * mail could not be sent is taken back, so the person may ask again at once.
+   */
+  async function mailCode(
+    sent: { requestId: number; code: string; existing: AccountRow | null },
+    locale: Locale,
+    email: string,
+  ) {
     try {
-      await fastify.mail.sendTemplate('registration_code', locale, email, {
-        code: sent.code,
-        minutes: CODE_MINUTES,
-      });
+      if (sent.existing) {
+        const { publicUrl } = fastify.mail;
+        await fastify.mail.sendTemplate('registration_attempt', sent.existing.locale, sent.existing.email, {
+          loginLink: `${publicUrl}/login/${sent.existing.accountType}`,
+          restoreLink: `${publicUrl}/forgot-password`,
+        });
+      } else {
+        await fastify.mail.sendTemplate('registration_code', locale, email, {
+          code: sent.code,
+          minutes: CODE_MINUTES,
+        });
+      }
     } catch (error) {
       await registration.withdraw(sent.requestId);
       throw error;
@@ -80,7 +96,8 @@ export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rate
       // Per address before the body is read: a script sending nonsense is slowed down too.
       preValidation: (request, reply) => codeMailPerIp(request, reply, request.ip),
       schema: {
-        summary: 'Starts a registration: mails a 6-digit code to the address',
+        summary:
+          'Starts a registration: mails a 6-digit code to the address; for a registered address the same answer, and its owner gets a notice instead',
         tags: TAGS,
         body: sendRegistrationCodeBodySchema,
         response: {
@@ -88,7 +105,6 @@ export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rate
           ...errorResponses({
             403: 'PROMO_NOT_FOR_ROLE: the promo code is for the other account type',
             404: 'PROMO_INVALID: the promo code cannot be used',
-            409: 'EMAIL_EXISTS: the address is registered',
             429: 'RATE_LIMITED: too many codes, or the last one was sent under a minute ago (retryAfter)',
             503: 'EMAIL_SEND_FAILED',
           }),
@@ -98,7 +114,6 @@ export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rate
     async (request, reply) => {
       const { body } = request;
       await codeMailPerEmail(request, reply, emailKey(body.email));
-      if (await accounts.emailTaken(body.email)) throw new ApiError(409, 'EMAIL_EXISTS');
       const locale = localeOf(request);
       // The same check as the form's (validate-public): a bad code is reported before any mail.
       if (body.promoCode) await promo.validate(body.promoCode, locale, { accountType: body.accountType });
@@ -110,7 +125,6 @@ export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rate
         promoCode: body.promoCode,
         locale,
       });
-      if (outcome.kind === 'exists') throw new ApiError(409, 'EMAIL_EXISTS');
       if (outcome.kind === 'too_soon') throw tooSoon(reply, outcome.retryAfterSeconds);
       await mailCode(outcome, locale, body.email);
       return CODE_SENT;
@@ -159,8 +173,7 @@ export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rate
         response: {
           200: SIGNED_IN,
           ...errorResponses({
-            400: 'INVALID_CODE: wrong, expired, or the registration ended after 5 wrong codes',
-            409: 'EMAIL_EXISTS',
+            400: 'INVALID_CODE: wrong, expired, ended after 5 wrong codes, or the address is registered',
             429: 'RATE_LIMITED',
           }),
         },
@@ -176,8 +189,8 @@ export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rate
           account.locale,
         ),
       );
-      if (outcome.kind === 'invalid') throw new ApiError(400, 'INVALID_CODE');
-      if (outcome.kind === 'exists') throw new ApiError(409, 'EMAIL_EXISTS');
+      // An address registered meanwhile (or all along) fails like a wrong code: no enumeration.
+      if (outcome.kind !== 'created') throw new ApiError(400, 'INVALID_CODE');
       return signIn(request, reply, outcome.account);
     },
   );

@@ -26,13 +26,24 @@ export function codeMatches(stored: string, code: string): boolean {
 
 const seconds = (n: number) => n * 1000;
 
+/**
+ * `existing`: the address already has this account. The registration is recorded all the same
+ * (same cooldown, same answer), but its owner is mailed a notice instead of the code, and the
+ * code step can only fail.
+ */
 export type StartOutcome =
-  | { kind: 'started'; requestId: number; code: string }
-  | { kind: 'exists' }
+  | { kind: 'started'; requestId: number; code: string; existing: AccountRow | null }
   | { kind: 'too_soon'; retryAfterSeconds: number };
 
 export type ResendOutcome =
-  | { kind: 'sent'; requestId: number; code: string; locale: Locale; email: string }
+  | {
+      kind: 'sent';
+      requestId: number;
+      code: string;
+      locale: Locale;
+      email: string;
+      existing: AccountRow | null;
+    }
   | { kind: 'none' }
   | { kind: 'too_soon'; retryAfterSeconds: number };
 
@@ -65,7 +76,7 @@ export function createRegistrationService(db: Database) {
       return db.transaction(async (tx) => {
         const requests = createRegistrationRepository(tx);
         await requests.lockEmail(input.email);
-        if (await createAccountRepository(tx).emailTaken(input.email)) return { kind: 'exists' } as const;
+        const existing = await createAccountRepository(tx).findByEmail(input.email);
 
         const latest = await requests.latestLive(input.email, new Date(now));
         if (latest && secondsLeft(latest.lastSentAt, now) > 0) {
@@ -85,7 +96,7 @@ export function createRegistrationService(db: Database) {
           lastSentAt: new Date(now),
           expiresAt: new Date(now + seconds(AUTH_TIMINGS.codeTtlSeconds)),
         });
-        return { kind: 'started', requestId, code } as const;
+        return { kind: 'started', requestId, code, existing } as const;
       });
     },
 
@@ -113,6 +124,7 @@ export function createRegistrationService(db: Database) {
           code,
           locale: latest.locale,
           email: latest.email,
+          existing: await createAccountRepository(tx).findByEmail(email),
         } as const;
       });
     },
