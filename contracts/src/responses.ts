@@ -221,6 +221,16 @@ export const registrationCodeSent = v.object({
   expiresInSeconds: v.number(),
 });
 
+/**
+ * PUT /api/profile/update/email: a link was mailed to the new address (the answer is the same
+ * when the address belongs to another account, whose owner is told instead); the address
+ * changes when the link is opened, before it expires.
+ */
+export const emailChangeRequested = v.object({
+  confirmationSent: v.literal(true),
+  expiresInSeconds: v.number(),
+});
+
 /** A promo code as the client shows and keeps it. */
 export const promoCodeInfo = v.object({
   code: v.string(),

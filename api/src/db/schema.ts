@@ -447,6 +447,26 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_account_idx').on(t.accountId)],
 );
 
+/**
+ * A change of an account's e-mail waiting for the new address to confirm it by a mailed link;
+ * like the restore links, single use, with an expiry, and only the token's hash stored.
+ */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique('email_change_tokens_token_hash_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('email_change_tokens_account_idx').on(t.accountId)],
+);
+
 /** Every mail the platform sends; without SMTP it is the delivery itself (dev page, console). */
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -22,6 +22,8 @@ export const AUTH_TIMINGS = {
   /** Wrong codes a registration survives; the next one ends it. */
   maxCodeAttempts: 5,
   restoreLinkTtlSeconds: 60 * 60,
+  /** The link that confirms a new e-mail address works for this long. */
+  emailChangeLinkTtlSeconds: 24 * 60 * 60,
 } as const;
 
 const accountTypeSchema = v.picklist(ACCOUNT_TYPES, 'validation.invalidAccountType');
@@ -88,6 +90,23 @@ export const updateEmailBodySchema = v.object(
   'validation.required',
 );
 export type UpdateEmailBody = v.InferInput<typeof updateEmailBodySchema>;
+
+/** POST /api/profile/confirm-email: the token of the link mailed to the new address. */
+export const confirmEmailBodySchema = v.object(
+  {
+    token: v.pipe(
+      v.string('validation.invalidOrExpiredLink'),
+      v.trim(),
+      v.nonEmpty('validation.invalidOrExpiredLink'),
+      v.maxLength(200, 'validation.invalidOrExpiredLink'),
+    ),
+  },
+  'validation.required',
+);
+export type ConfirmEmailBody = v.InferInput<typeof confirmEmailBodySchema>;
+
+/** PUT /api/profile/update/email */
+export type EmailChangeRequestedResponse = v.InferOutput<typeof responses.emailChangeRequested>;
 
 /** PUT /api/profile/update/login */
 export const updateLoginBodySchema = changeLoginSchema;

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import {
   accounts,
   authSessions,
+  emailChangeTokens,
   passwordResetTokens,
   refreshTokens,
   registrationRequests,
@@ -148,6 +149,39 @@ export function createRestoreTokenRepository(db: Database) {
         .update(passwordResetTokens)
         .set({ usedAt: at })
         .where(and(eq(passwordResetTokens.accountId, accountId), isNull(passwordResetTokens.usedAt)));
+    },
+  };
+}
+
+/** Tokens of links that confirm a new e-mail address, stored hashed. `db` may be a transaction. */
+export function createEmailChangeTokenRepository(db: Database) {
+  return {
+    async insert(accountId: number, newEmail: string, tokenHash: string, expiresAt: Date): Promise<void> {
+      await db.insert(emailChangeTokens).values({ accountId, newEmail, tokenHash, expiresAt });
+    },
+
+    /** The account and new address of an unused, unexpired token, locked until the transaction ends. */
+    async findUsableForUpdate(tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({ accountId: emailChangeTokens.accountId, newEmail: emailChangeTokens.newEmail })
+        .from(emailChangeTokens)
+        .where(
+          and(
+            eq(emailChangeTokens.tokenHash, tokenHash),
+            isNull(emailChangeTokens.usedAt),
+            gt(emailChangeTokens.expiresAt, now),
+          ),
+        )
+        .for('update');
+      return row ?? null;
+    },
+
+    /** Uses up every unused token of the account. */
+    async useAll(accountId: number, at: Date): Promise<void> {
+      await db
+        .update(emailChangeTokens)
+        .set({ usedAt: at })
+        .where(and(eq(emailChangeTokens.accountId, accountId), isNull(emailChangeTokens.usedAt)));
     },
   };
 }

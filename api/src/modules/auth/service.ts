@@ -3,7 +3,9 @@ import { AUTH_TIMINGS, type AccountType, type Locale, REGISTRATION_CODE_LENGTH }
 import type { Database } from '../../db/client';
 import { randomToken, safeEqual, sha256 } from '../../lib/tokens';
 import { type AccountRow, createAccountRepository } from '../accounts/repository';
+import { isUniqueViolation } from '../../lib/db-errors';
 import {
+  createEmailChangeTokenRepository,
   createRegistrationRepository,
   createRestoreTokenRepository,
   type RegistrationRow,
@@ -206,14 +208,77 @@ export function createRestoreService(db: Database) {
         const accountId = await tokens.findUsableForUpdate(sha256(token), now);
         if (accountId === null) return null;
         await tokens.useAll(accountId, now);
+        // A pending e-mail change asked for by whoever knew the old password ends with it.
+        await createEmailChangeTokenRepository(tx).useAll(accountId, now);
         await createAccountRepository(tx).update(accountId, { passwordHash });
         return accountId;
       });
     },
 
-    /** Every open link of the account ends: its e-mail or password changed. */
+    /**
+     * Every mailed link of the account ends (restore links and pending e-mail changes): its
+     * e-mail or password changed.
+     */
     async revokeAll(accountId: number): Promise<void> {
-      await createRestoreTokenRepository(db).useAll(accountId, new Date());
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        await createRestoreTokenRepository(tx).useAll(accountId, now);
+        await createEmailChangeTokenRepository(tx).useAll(accountId, now);
+      });
+    },
+  };
+}
+
+export type EmailChangeOutcome =
+  | { kind: 'changed'; accountId: number; oldEmail: string; account: AccountRow }
+  | { kind: 'invalid' }
+  | { kind: 'taken' };
+
+/**
+ * A new e-mail address replaces the old one only when the link mailed to it comes back: one
+ * link per account at a time (a new request ends the earlier ones), single use, with an expiry.
+ */
+export function createEmailChangeService(db: Database) {
+  return {
+    /** A new link token for moving the account to `newEmail`; only its hash is stored. */
+    async issue(accountId: number, newEmail: string): Promise<string> {
+      const token = randomToken();
+      const now = Date.now();
+      await db.transaction(async (tx) => {
+        const tokens = createEmailChangeTokenRepository(tx);
+        await tokens.useAll(accountId, new Date(now));
+        await tokens.insert(
+          accountId,
+          newEmail,
+          sha256(token),
+          new Date(now + seconds(AUTH_TIMINGS.emailChangeLinkTtlSeconds)),
+        );
+      });
+      return token;
+    },
+
+    /** Applies the change of a live token; `taken` when the address found an owner meanwhile. */
+    async confirm(token: string): Promise<EmailChangeOutcome> {
+      const now = new Date();
+      try {
+        return await db.transaction(async (tx): Promise<EmailChangeOutcome> => {
+          const tokens = createEmailChangeTokenRepository(tx);
+          const pending = await tokens.findUsableForUpdate(sha256(token), now);
+          if (!pending) return { kind: 'invalid' };
+          await tokens.useAll(pending.accountId, now);
+          const accounts = createAccountRepository(tx);
+          const before = await accounts.findById(pending.accountId);
+          if (!before) return { kind: 'invalid' };
+          if (await accounts.emailTaken(pending.newEmail, pending.accountId)) return { kind: 'taken' };
+          const account = await accounts.update(pending.accountId, { email: pending.newEmail });
+          if (!account) return { kind: 'invalid' };
+          return { kind: 'changed', accountId: account.id, oldEmail: before.email, account };
+        });
+      } catch (error) {
+        // The unique index settles a race with a registration of the same address.
+        if (isUniqueViolation(error)) return { kind: 'taken' };
+        throw error;
+      }
     },
   };
 }

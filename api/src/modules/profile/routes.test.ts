@@ -1,7 +1,7 @@
 import type { ApiErrorBody, ProfileResponse } from 'contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, authSessions, mailOutbox } from '../../db/schema';
+import { accounts, authSessions, emailChangeTokens, mailOutbox } from '../../db/schema';
 import { type Agent, createAgent } from '../../testing/agent';
 import { createAccount } from '../../testing/builders';
 import { testAppForFile } from '../../testing/create-test-app';
@@ -140,7 +140,26 @@ describe('PUT /api/profile/update/password: links and lengths', () => {
 });
 
 describe('PUT /api/profile/update/email', () => {
-  it('changes the e-mail, tells the old address and ends other sessions', async () => {
+  /** The latest mail of `kind` to `to`, as the outbox holds it (no SMTP here). */
+  async function mailTo(to: string, kind: string) {
+    await t.app.mail.idle();
+    const rows = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
+    return rows.at(-1) ?? null;
+  }
+
+  const tokenIn = (text: string) => {
+    const link = /(https?:\/\/\S+\/confirm-email\?token=\S+)/.exec(text)?.[1];
+    if (!link) throw new Error(`no confirmation link in: ${text}`);
+    return new URL(link).searchParams.get('token') ?? '';
+  };
+
+  const confirm = (token: string, agent = createAgent(t.app)) =>
+    agent.post('/api/profile/confirm-email', { token });
+
+  it('changes nothing until the new address confirms by its link; then the address moves and other sessions end', async () => {
     const { account, current, other } = await signedInTwice({ locale: 'en' });
     const newEmail = `moved-${Date.now()}@example.test`;
     const response = await current.put('/api/profile/update/email', {
@@ -148,29 +167,93 @@ describe('PUT /api/profile/update/email', () => {
       password: account.password,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json<ProfileResponse>().email).toBe(newEmail);
+    expect(response.json()).toEqual({ confirmationSent: true, expiresInSeconds: 24 * 60 * 60 });
+    expect((await current.get('/api/profile')).json<ProfileResponse>().email).toBe(account.email);
+    expect((await login(account.email, account.password)).statusCode).toBe(200);
+
+    // The old address is told at once; the new one gets the link (stored hashed only).
+    const requested = await mailTo(account.email, 'email_change_requested');
+    expect(requested).toMatchObject({ locale: 'en' });
+    expect(requested?.textBody).toContain(newEmail);
+    const confirmation = await mailTo(newEmail, 'email_change_confirm');
+    const token = tokenIn(confirmation?.textBody ?? '');
+    const [stored] = await t.db
+      .select()
+      .from(emailChangeTokens)
+      .where(eq(emailChangeTokens.accountId, account.id));
+    expect(stored?.tokenHash).not.toBe(token);
+    expect(stored?.newEmail).toBe(newEmail);
+
+    const confirmed = await confirm(token, current);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ ok: true });
     expect((await current.get('/api/profile')).json<ProfileResponse>().email).toBe(newEmail);
     expect((await other.get('/api/profile')).statusCode).toBe(401);
-
-    await t.app.mail.idle();
-    const notices = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, account.email));
-    expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ kind: 'email_changed', locale: 'en', sentAt: null });
-    expect(notices[0]?.textBody).toContain(newEmail);
-
+    const changed = await mailTo(account.email, 'email_changed');
+    expect(changed?.textBody).toContain(newEmail);
     expect((await login(account.email, account.password)).statusCode).toBe(401);
     expect((await login(newEmail, account.password)).statusCode).toBe(200);
+
+    // Single use.
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again).code).toBe('LINK_INVALID');
   });
 
-  it('refuses an address another account has, whatever its case', async () => {
-    const taken = await createAccount(t.db);
+  it('answers an address another account has exactly like a free one, tells its owner and changes nothing', async () => {
+    const taken = await createAccount(t.db, { locale: 'en', accountType: 'advister' });
     const { account, current } = await signedInTwice();
+    const free = await current.put('/api/profile/update/email', {
+      email: `free-${Date.now()}@example.test`,
+      password: account.password,
+    });
     const response = await current.put('/api/profile/update/email', {
       email: taken.email.toUpperCase(),
       password: account.password,
     });
-    expect(response.statusCode).toBe(409);
-    expect(errorOf(response).code).toBe('EMAIL_EXISTS');
+    expect(response.statusCode).toBe(free.statusCode);
+    expect(response.body).toBe(free.body);
+
+    const notice = await mailTo(taken.email, 'email_in_use');
+    expect(notice).toMatchObject({ locale: 'en' });
+    expect(notice?.textBody).toContain('/login/advister');
+    expect(await mailTo(taken.email.toUpperCase(), 'email_change_confirm')).toBeNull();
+    expect(await mailTo(taken.email, 'email_change_confirm')).toBeNull();
+    const pending = await t.db
+      .select()
+      .from(emailChangeTokens)
+      .where(sql`lower(${emailChangeTokens.newEmail}) = lower(${taken.email})`);
+    expect(pending).toHaveLength(0);
+    const [row] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
+    expect(row?.email).toBe(account.email);
+  });
+
+  it('refuses an expired link, an earlier link once a newer one was asked for, and a link after a password change', async () => {
+    const { account, current } = await signedInTwice();
+    const ask = async (email: string) => {
+      expect(
+        (await current.put('/api/profile/update/email', { email, password: account.password })).statusCode,
+      ).toBe(200);
+      return tokenIn((await mailTo(email, 'email_change_confirm'))?.textBody ?? '');
+    };
+    const first = await ask(`first-${Date.now()}@example.test`);
+    const second = await ask(`second-${Date.now()}@example.test`);
+    expect(errorOf(await confirm(first)).code).toBe('LINK_INVALID');
+
+    await t.db
+      .update(emailChangeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChangeTokens.accountId, account.id));
+    expect(errorOf(await confirm(second)).code).toBe('LINK_INVALID');
+
+    const third = await ask(`third-${Date.now()}@example.test`);
+    const changed = await current.put('/api/profile/update/password', {
+      currentPassword: account.password,
+      newPassword: 'changed-pass',
+      confirmPassword: 'changed-pass',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(errorOf(await confirm(third)).code).toBe('LINK_INVALID');
     const [row] = await t.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(row?.email).toBe(account.email);
   });

@@ -1,12 +1,20 @@
-import { updateEmailBodySchema, updateLoginBodySchema, updatePasswordBodySchema } from 'contracts';
+import {
+  AUTH_TIMINGS,
+  confirmEmailBodySchema,
+  type EmailChangeRequestedResponse,
+  updateEmailBodySchema,
+  updateLoginBodySchema,
+  updatePasswordBodySchema,
+} from 'contracts';
 import * as responseSchemas from 'contracts/responses';
 import type { FastifyRequest } from 'fastify';
+import * as v from 'valibot';
 import { ApiError } from '../../lib/api-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
 import { type AuthRateLimits, routeLimit } from '../auth/rate-limits';
-import { createRestoreService } from '../auth/service';
+import { createEmailChangeService, createRestoreService } from '../auth/service';
 import { UNAUTHORIZED } from '../notifications/routes';
 import { type AccountRow, createAccountRepository, toProfileResponse } from '../accounts/repository';
 
@@ -15,6 +23,11 @@ export interface ProfileRoutesOptions {
 }
 
 const TAGS = ['profile'];
+const LINK_HOURS = AUTH_TIMINGS.emailChangeLinkTtlSeconds / 3600;
+const EMAIL_CHANGE_REQUESTED: EmailChangeRequestedResponse = {
+  confirmationSent: true,
+  expiresInSeconds: AUTH_TIMINGS.emailChangeLinkTtlSeconds,
+};
 
 /** A wrong password is a problem of one field, so the form can show it there. */
 const wrongPassword = (field: string) =>
@@ -23,6 +36,7 @@ const wrongPassword = (field: string) =>
 export const profileRoutes = defineRoutes<ProfileRoutesOptions>(async (fastify, { rateLimits }) => {
   const accounts = createAccountRepository(fastify.db);
   const restore = createRestoreService(fastify.db);
+  const emailChange = createEmailChangeService(fastify.db);
   // Password checks are limited per account, so a stolen session cannot guess the password fast.
   const changeLimit = routeLimit(rateLimits.profileChangePerAccount, (request) =>
     request.auth ? `account:${request.auth.accountId}` : `ip:${request.ip}`,
@@ -91,15 +105,20 @@ export const profileRoutes = defineRoutes<ProfileRoutesOptions>(async (fastify, 
       preValidation: fastify.requireAuth(),
       config: { rateLimit: changeLimit },
       schema: {
-        summary: 'Changes the e-mail, confirmed with the password; the old address is told',
+        summary:
+          'Asks to change the e-mail, confirmed with the password: a one-time link goes to the new address and a notice to the old one; nothing changes until the link is opened',
         tags: TAGS,
         body: updateEmailBodySchema,
         response: {
-          200: responseSchemas.profile,
+          200: v.pipe(
+            responseSchemas.emailChangeRequested,
+            v.description(
+              'The same when the address belongs to another account: its owner is told instead and nothing changes',
+            ),
+          ),
           ...UNAUTHORIZED,
           ...errorResponses({
             400: 'WRONG_PASSWORD (fields.password) or VALIDATION_FAILED',
-            409: 'EMAIL_EXISTS',
             429: 'RATE_LIMITED',
           }),
         },
@@ -109,26 +128,68 @@ export const profileRoutes = defineRoutes<ProfileRoutesOptions>(async (fastify, 
       const { body } = request;
       const account = await currentAccount(request);
       if (!(await verifyPassword(account.passwordHash, body.password))) throw wrongPassword('password');
-      if (body.email === account.email) return toProfileResponse(account);
-      if (await accounts.emailTaken(body.email, account.id)) throw new ApiError(409, 'EMAIL_EXISTS');
+      const { publicUrl } = fastify.mail;
+      // Everything else happens after the answer, which is the same whoever owns the address.
+      fastify.mail.sendInBackground(async () => {
+        const owner = await accounts.findByEmail(body.email);
+        if (owner && owner.id !== account.id) {
+          await fastify.mail.sendTemplate('email_in_use', owner.locale, owner.email, {
+            loginLink: `${publicUrl}/login/${owner.accountType}`,
+            restoreLink: `${publicUrl}/forgot-password`,
+          });
+        } else {
+          const token = await emailChange.issue(account.id, body.email);
+          await fastify.mail.sendTemplate('email_change_confirm', account.locale, body.email, {
+            link: `${publicUrl}/confirm-email?token=${encodeURIComponent(token)}`,
+            hours: LINK_HOURS,
+          });
+        }
+      });
+      fastify.mail.sendInBackground(() =>
+        fastify.mail.sendTemplate('email_change_requested', account.locale, account.email, {
+          newEmail: body.email,
+        }),
+      );
+      return EMAIL_CHANGE_REQUESTED;
+    },
+  );
 
-      let updated: AccountRow | null;
-      try {
-        updated = await accounts.update(account.id, { email: body.email });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiError(409, 'EMAIL_EXISTS');
-        throw error;
-      }
-      // Whoever changed the address holds this session; other devices and mailed links are
-      // ended, so a takeover cannot be finished from elsewhere and the owner is told at once.
-      await fastify.sessions.revokeAll(account.id, 'email_changed', request.auth?.sessionId);
+  fastify.post(
+    '/profile/confirm-email',
+    {
+      // Like the restore link: the token is the proof, whichever browser opens it.
+      config: { rateLimit: routeLimit(rateLimits.restorePasswordPerIp) },
+      schema: {
+        summary:
+          'Applies a pending e-mail change with the token of the link mailed to the new address; the old address is told, and the other sessions and mailed links of the account end',
+        tags: TAGS,
+        body: confirmEmailBodySchema,
+        response: {
+          200: responseSchemas.ok,
+          ...errorResponses({
+            400: 'LINK_INVALID: unknown, used, superseded or expired token',
+            409: 'EMAIL_EXISTS: the address got another account since the link was sent',
+            429: 'RATE_LIMITED',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const outcome = await emailChange.confirm(request.body.token);
+      if (outcome.kind === 'invalid') throw new ApiError(400, 'LINK_INVALID');
+      if (outcome.kind === 'taken') throw new ApiError(409, 'EMAIL_EXISTS');
+      const { account, oldEmail } = outcome;
+      // Other devices and mailed links end, so a takeover cannot be finished from elsewhere;
+      // the session that opened the link, if it is the account's own, stays.
+      const keep = request.auth?.accountId === account.id ? request.auth.sessionId : undefined;
+      await fastify.sessions.revokeAll(account.id, 'email_changed', keep);
       await restore.revokeAll(account.id);
-      if (account.email.toLowerCase() !== body.email.toLowerCase()) {
+      if (oldEmail.toLowerCase() !== account.email.toLowerCase()) {
         fastify.mail.sendInBackground(() =>
-          fastify.mail.sendTemplate('email_changed', account.locale, account.email, { newEmail: body.email }),
+          fastify.mail.sendTemplate('email_changed', account.locale, oldEmail, { newEmail: account.email }),
         );
       }
-      return toProfileResponse(updated ?? account);
+      return { ok: true } as const;
     },
   );
 
