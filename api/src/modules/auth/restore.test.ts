@@ -7,6 +7,7 @@ import { createAccount } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { type SmtpCapture, startSmtpCapture } from '../../testing/smtp-capture';
 import { scaledRateLimits } from './rate-limits';
+import { createEmailChangeService } from './service';
 
 const PUBLIC_URL = 'https://anketa.example';
 let t: TestApp;
@@ -111,6 +112,22 @@ describe('password restore', () => {
       token: first.token,
     });
     expect(stale.json<ApiErrorBody>().code).toBe('LINK_INVALID');
+  });
+
+  it('ends a pending e-mail change: whoever asked for it knew the old password', async () => {
+    const account = await createAccount(t.db);
+    const pending = await createEmailChangeService(t.db).issue(
+      account.id,
+      `taker-${Date.now()}@example.test`,
+    );
+    const { token } = await tokenFromMail(account.email);
+    expect(
+      (await createAgent(t.app).post('/api/auth/restore-password', { newPassword: 'mine-again', token }))
+        .statusCode,
+    ).toBe(200);
+    const confirm = await createAgent(t.app).post('/api/profile/confirm-email', { token: pending });
+    expect(confirm.statusCode).toBe(400);
+    expect(confirm.json<ApiErrorBody>().code).toBe('LINK_INVALID');
   });
 
   it('answers an unknown address exactly like a known one and sends nothing', async () => {
