@@ -1,4 +1,9 @@
-import type { ApiErrorBody, NotificationListResponse, UnreadCountResponse } from 'contracts';
+import {
+  type ApiErrorBody,
+  NOTIFICATION_KINDS,
+  type NotificationListResponse,
+  type UnreadCountResponse,
+} from 'contracts';
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,16 +134,8 @@ describe('notification texts', () => {
     const ru = (await list(agent)).items.reverse();
     const en = (await list(agent, '', 'en')).items.reverse();
 
-    expect(ru.map((item) => item.kind)).toEqual([
-      'profile_approved',
-      'profile_blocked',
-      'profile_unblocked',
-      'video_activated',
-      'raised_in_city',
-      'top_placement',
-      'ad_approved',
-      'ad_rejected',
-    ]);
+    // One of every kind, in the order they were sent above.
+    expect(ru.map((item) => item.kind)).toEqual([...NOTIFICATION_KINDS]);
     expect(ru.map(({ title, text }) => ({ title, text }))).toEqual([
       { title: 'Анкета одобрена', text: 'Анкета «Алиса» прошла модерацию и опубликована.' },
       { title: 'Анкета заблокирована', text: 'Анкета «Алиса» заблокирована. Причина: Фото не соответствуют' },
