@@ -56,6 +56,77 @@ describe('rate limits', () => {
     );
   });
 
+  it('count only failed logins per e-mail: the owner signs in however often others or she succeed', async () => {
+    const account = await createAccount(t.db);
+    const { max } = DEFAULT_AUTH_RATE_LIMITS.loginPerEmail;
+    for (let i = 0; i < max * 2; i++) {
+      const post = await browserAt();
+      const response = await post('/api/auth/login', { email: account.email, password: account.password });
+      expect(response.statusCode).toBe(200);
+    }
+    // Failures up to one short of the limit leave her a way in.
+    for (let i = 0; i < max - 1; i++) {
+      const post = await browserAt();
+      expect((await post('/api/auth/login', { email: account.email, password: 'wrong' })).statusCode).toBe(
+        401,
+      );
+    }
+    const post = await browserAt();
+    expect(
+      (await post('/api/auth/login', { email: account.email, password: account.password })).statusCode,
+    ).toBe(200);
+  });
+
+  it('count logins per e-mail sent at once before any of them is answered', async () => {
+    const account = await createAccount(t.db);
+    const { max } = DEFAULT_AUTH_RATE_LIMITS.loginPerEmail;
+    const posts = await Promise.all(Array.from({ length: max * 2 }, () => browserAt()));
+    const responses = await Promise.all(
+      posts.map((post) => post('/api/auth/login', { email: account.email, password: 'wrong-guess' })),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(max);
+  });
+
+  it('count every login per address, successful ones too', async () => {
+    const account = await createAccount(t.db);
+    const { max } = DEFAULT_AUTH_RATE_LIMITS.loginPerIp;
+    const post = await browserAt();
+    for (let i = 0; i < max; i++) {
+      const response = await post('/api/auth/login', { email: account.email, password: account.password });
+      expect(response.statusCode).toBe(200);
+    }
+    expect(
+      (await post('/api/auth/login', { email: account.email, password: account.password })).statusCode,
+    ).toBe(429);
+  });
+
+  it('count the addresses of one IPv6 /64 as one address', async () => {
+    const { max } = DEFAULT_AUTH_RATE_LIMITS.loginPerIp;
+    for (let i = 0; i < max; i++) {
+      const post = await browserAt(`2001:db8:77:1::${(i + 1).toString(16)}`);
+      expect(
+        (await post('/api/auth/login', { email: `v6-${i}@example.test`, password: 'x' })).statusCode,
+      ).toBe(401);
+    }
+    const post = await browserAt('2001:db8:77:1:abcd::1');
+    expect((await post('/api/auth/login', { email: 'v6-last@example.test', password: 'x' })).statusCode).toBe(
+      429,
+    );
+    const mapped = DEFAULT_AUTH_RATE_LIMITS.codeMailPerIp;
+    for (let i = 0; i < mapped.max; i++) {
+      const send = await browserAt(i % 2 === 0 ? '198.51.100.77' : '::ffff:198.51.100.77');
+      expect(
+        (await send('/api/auth/resend-registration-code', { email: `mapped-${i}@example.test` })).statusCode,
+      ).toBe(200);
+    }
+    const send = await browserAt('::ffff:198.51.100.77');
+    expect(
+      (await send('/api/auth/resend-registration-code', { email: 'mapped@example.test' })).statusCode,
+    ).toBe(429);
+  });
+
   it('limit logins per address, whatever the e-mail', async () => {
     const { max, windowSeconds } = DEFAULT_AUTH_RATE_LIMITS.loginPerIp;
     const post = await browserAt();

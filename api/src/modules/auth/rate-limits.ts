@@ -1,11 +1,10 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
+import { clientAddressKey } from '../../lib/client-address';
+import { createMemoryRateLimitStore, type Limit, type RateLimitStore } from '../../lib/rate-limit-store';
 
-export interface Limit {
-  max: number;
-  windowSeconds: number;
-}
+export type { Limit };
 
 /**
  * Limits of the calls that guess passwords or codes, or make the server send mail. Per IP they
@@ -24,6 +23,9 @@ export const DEFAULT_AUTH_RATE_LIMITS = {
   refreshPerIp: { max: 60, windowSeconds: 60 },
   /** Profile changes that check the account's password. */
   profileChangePerAccount: { max: 10, windowSeconds: 600 },
+  /** Tracking calls (analytics): a page load reports a visit, a profile page a view. */
+  analyticsVisitPerIp: { max: 60, windowSeconds: 60 },
+  analyticsViewPerIp: { max: 120, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 export type AuthRateLimits = Record<keyof typeof DEFAULT_AUTH_RATE_LIMITS, Limit>;
@@ -42,33 +44,66 @@ export function scaledRateLimits(factor: number): AuthRateLimits {
   return scaled;
 }
 
-/** A route's `config.rateLimit`, keyed by client address unless `key` says otherwise. */
+/** The key of every per-address limit: the client's address, an IPv6 /64 as one (see clientAddressKey). */
+export const clientAddress = (request: FastifyRequest): string => clientAddressKey(request.ip);
+
+/**
+ * A route's `config.rateLimit`, keyed by client address unless `key` says otherwise. Its counters
+ * are @fastify/rate-limit's (in memory; its `redis` option shares them between instances).
+ */
 export function routeLimit(limit: Limit, key?: (request: FastifyRequest) => string): RateLimitOptions {
   return {
     max: limit.max,
     timeWindow: limit.windowSeconds * 1000,
-    ...(key ? { keyGenerator: key } : {}),
+    keyGenerator: key ?? clientAddress,
+  };
+}
+
+function limited(reply: FastifyReply, resetInMs: number): ApiError {
+  reply.header('retry-after', Math.max(1, Math.ceil(resetInMs / 1000)));
+  return new ApiError(429, 'RATE_LIMITED');
+}
+
+/**
+ * A second limit inside a handler, on a key only the parsed body has (the e-mail), or on
+ * `clientAddress(request)`. One counter may serve several routes, such as sending and resending
+ * a code. The counters live in `store` (in memory unless a shared one is given, one per limiter).
+ */
+export function keyedLimiter(
+  _fastify: FastifyInstance,
+  limit: Limit,
+  store: RateLimitStore = createMemoryRateLimitStore(),
+) {
+  return async (_request: FastifyRequest, reply: FastifyReply, key: string): Promise<void> => {
+    const { count, resetInMs } = await store.hit(key, limit.windowSeconds * 1000);
+    if (count > limit.max) throw limited(reply, resetInMs);
   };
 }
 
 /**
- * A second limit inside a handler, on a key only the parsed body has (the e-mail). One counter
- * may serve several routes, such as sending and resending a code.
+ * Like keyedLimiter, but only attempts that fail count: a login per e-mail. Otherwise anyone who
+ * knows an address could keep its owner out by trying it with any password; now it takes
+ * `max` wrong passwords per window to lock it (the per-address limit counts every attempt).
+ * An attempt is counted when it starts (so parallel guesses cannot all pass the check) and
+ * taken back when the route answers anything but `failureStatus` (401).
  */
-export function keyedLimiter(fastify: FastifyInstance, limit: Limit) {
-  const keys = new WeakMap<FastifyRequest, string>();
-  const check = fastify.createRateLimit({
-    max: limit.max,
-    timeWindow: limit.windowSeconds * 1000,
-    keyGenerator: (request) => keys.get(request) ?? '',
+export function failureLimiter(
+  fastify: FastifyInstance,
+  limit: Limit,
+  store: RateLimitStore = createMemoryRateLimitStore(),
+  failureStatus = 401,
+) {
+  const counted = new WeakMap<FastifyRequest, string>();
+  fastify.addHook('onResponse', async (request, reply) => {
+    const key = counted.get(request);
+    if (key === undefined || reply.statusCode === failureStatus) return;
+    counted.delete(request);
+    await store.release(key);
   });
   return async (request: FastifyRequest, reply: FastifyReply, key: string): Promise<void> => {
-    keys.set(request, key);
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header('retry-after', Math.max(1, result.ttlInSeconds));
-      throw new ApiError(429, 'RATE_LIMITED');
-    }
+    const { count, resetInMs } = await store.hit(key, limit.windowSeconds * 1000);
+    counted.set(request, key);
+    if (count > limit.max) throw limited(reply, resetInMs);
   };
 }
 

@@ -18,7 +18,14 @@ import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
 import { type AccountRow, createAccountRepository, toProfileResponse } from '../accounts/repository';
 import { createPromoService } from '../promo/service';
-import { type AuthRateLimits, keyedLimiter, routeLimit, tooSoon } from './rate-limits';
+import {
+  type AuthRateLimits,
+  clientAddress,
+  failureLimiter,
+  keyedLimiter,
+  routeLimit,
+  tooSoon,
+} from './rate-limits';
 import { createRegistrationService, createRestoreService } from './service';
 
 export interface AuthRoutesOptions {
@@ -46,7 +53,8 @@ export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rate
   // Sending and resending a code share their counters: both make the server write to a mailbox.
   const codeMailPerIp = keyedLimiter(fastify, rateLimits.codeMailPerIp);
   const codeMailPerEmail = keyedLimiter(fastify, rateLimits.codeMailPerEmail);
-  const loginPerEmail = keyedLimiter(fastify, rateLimits.loginPerEmail);
+  // Counts wrong passwords only (a failed login answers 401), so others cannot lock an owner out freely.
+  const loginPerEmail = failureLimiter(fastify, rateLimits.loginPerEmail);
   const restoreLinkPerEmail = keyedLimiter(fastify, rateLimits.restoreLinkPerEmail);
 
   /**
@@ -94,7 +102,7 @@ export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rate
     '/auth/send-registration-code',
     {
       // Per address before the body is read: a script sending nonsense is slowed down too.
-      preValidation: (request, reply) => codeMailPerIp(request, reply, request.ip),
+      preValidation: (request, reply) => codeMailPerIp(request, reply, clientAddress(request)),
       schema: {
         summary:
           'Starts a registration: mails a 6-digit code to the address; for a registered address the same answer, and its owner gets a notice instead',
@@ -134,7 +142,7 @@ export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rate
   fastify.post(
     '/auth/resend-registration-code',
     {
-      preValidation: (request, reply) => codeMailPerIp(request, reply, request.ip),
+      preValidation: (request, reply) => codeMailPerIp(request, reply, clientAddress(request)),
       schema: {
         summary: 'Mails a new code for a registration in progress; the previous code stops working',
         tags: TAGS,
