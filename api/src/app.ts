@@ -161,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(priceRoutes);
       await api.register(recommendationRoutes);
       await api.register(complaintRoutes);
-      await api.register(analyticsRoutes);
+      await api.register(analyticsRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(presenceRoutes);
       await api.register(authRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(profileRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });

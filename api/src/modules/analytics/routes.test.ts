@@ -8,6 +8,7 @@ import { COOKIES } from '../../plugins/auth';
 import { type Agent, createAgent } from '../../testing/agent';
 import { createAccount, createProfile } from '../../testing/builders';
 import { testAppForFile } from '../../testing/create-test-app';
+import { DEFAULT_AUTH_RATE_LIMITS } from '../auth/rate-limits';
 
 const t = testAppForFile();
 
@@ -138,5 +139,52 @@ describe('POST /api/admin-panel/analytics/update-models-visit-count', () => {
       code: 'VALIDATION_FAILED',
       fields: { modelId: 'validation.invalidId' },
     });
+  });
+});
+
+describe('limits of the tracking calls (the real ones)', () => {
+  let addressCount = 0;
+  /** A browser at its own address (TEST-NET-3), with its cookies and CSRF token. */
+  async function browserAt(ip = `203.0.113.${++addressCount}`) {
+    const first = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: ip });
+    const cookies = Object.fromEntries(first.cookies.map((cookie) => [cookie.name, cookie.value]));
+    return (method: 'PATCH' | 'POST', url: string, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method,
+        url,
+        payload,
+        remoteAddress: ip,
+        cookies,
+        headers: { 'x-csrf-token': cookies.csrf_token ?? '', 'accept-language': 'en' },
+      });
+  }
+
+  it('limits visit reports per address', async () => {
+    const { max, windowSeconds } = DEFAULT_AUTH_RATE_LIMITS.analyticsVisitPerIp;
+    const send = await browserAt();
+    for (let i = 0; i < max; i++) {
+      expect((await send('PATCH', '/api/admin-panel/analytics', { visitCount: true })).statusCode).toBe(200);
+    }
+    const limited = await send('PATCH', '/api/admin-panel/analytics', { visitCount: true });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<ApiErrorBody>().code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(windowSeconds);
+    const other = await browserAt();
+    expect((await other('PATCH', '/api/admin-panel/analytics', { visitCount: true })).statusCode).toBe(200);
+  });
+
+  it('limits profile view reports per address, an IPv6 /64 counting as one address', async () => {
+    const profile = await createProfile(t.db);
+    const { max } = DEFAULT_AUTH_RATE_LIMITS.analyticsViewPerIp;
+    const URL = '/api/admin-panel/analytics/update-models-visit-count';
+    for (let i = 0; i < max; i++) {
+      // Each report from another address of one /64.
+      const send = await browserAt(`2001:db8:5:5::${(i + 1).toString(16)}`);
+      expect((await send('POST', URL, { modelId: profile.id })).statusCode).toBe(200);
+    }
+    const send = await browserAt('2001:db8:5:5:ffff::1');
+    const limited = await send('POST', URL, { modelId: profile.id });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<ApiErrorBody>().code).toBe('RATE_LIMITED');
   });
 });
