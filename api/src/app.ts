@@ -7,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { DatabaseConfig } from './db/client';
 import { type TrustProxy, trustNearestHops } from './lib/trust-proxy';
+import { type SocketLimits, socketLimitsPlugin } from './lib/socket-limits';
 import { type AuthRateLimitOptions, resolveRateLimits } from './modules/auth/rate-limits';
 import { authRoutes } from './modules/auth/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -61,6 +62,8 @@ export interface AppOptions {
   devPages?: boolean;
   /** Limits of sign-in, code and restore-link calls; the defaults are the real ones. */
   rateLimits?: AuthRateLimitOptions | undefined;
+  /** Limits of every WebSocket route (origin, open sockets, upgrades); the defaults are the real ones. */
+  socketLimits?: Partial<SocketLimits> | undefined;
   /** How long a listing page may be served from memory (the server's default is 2 s); 0 = off. */
   listingCacheMs?: number;
   /** Which proxies' `X-Forwarded-For` names the client (see `parseTrustProxy`); none by default. */
@@ -114,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.secret ?? randomBytes(32).toString('base64url'),
     secureCookies: options.secureCookies ?? false,
   });
+  // Every socket route takes its limits from here; the page's origin may be PUBLIC_URL's.
+  await app.register(socketLimitsPlugin, { limits: options.socketLimits, publicUrl: options.publicUrl });
   await app.register(presencePlugin);
   await app.register(mailPlugin, {
     smtpUrl: options.smtpUrl,

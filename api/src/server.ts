@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { readServerConfig } from './config';
 import { seed } from './db/seed';
 import { parseTrustProxy } from './lib/trust-proxy';
+import { scaledSocketLimits } from './lib/socket-limits';
 import { DEFAULT_ADMIN_EMAIL, derivedPassword, seedAccounts } from './db/seed-accounts';
 import { scaledRateLimits } from './modules/auth/rate-limits';
 import { findBuiltApps } from './plugins/static';
@@ -45,6 +46,10 @@ async function main(): Promise<void> {
   if (!Number.isInteger(listingCacheMs) || listingCacheMs < 0) {
     throw new Error(`LISTING_CACHE_MS must be a whole number of milliseconds, not "${env.LISTING_CACHE_MS}"`);
   }
+  const wsMaxConnections = Number(env.WS_MAX_CONNECTIONS ?? 10_000);
+  if (!Number.isInteger(wsMaxConnections) || wsMaxConnections < 1) {
+    throw new Error(`WS_MAX_CONNECTIONS must be a whole number above 0, not "${env.WS_MAX_CONNECTIONS}"`);
+  }
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const secret = config.authSecret ?? (await localSecret(path.join(path.dirname(dataDir), 'auth-secret')));
   const app = await buildApp({
@@ -65,6 +70,7 @@ async function main(): Promise<void> {
     hsts: production && config.publicUrl.startsWith('https:'),
     // E2E runs and load tests from one address raise the limits (e.g. RATE_LIMIT_FACTOR=50).
     rateLimits: scaledRateLimits(rateLimitFactor),
+    socketLimits: scaledSocketLimits(rateLimitFactor, { total: wsMaxConnections }),
     listingCacheMs,
     trustProxy,
   });

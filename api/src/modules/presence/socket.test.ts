@@ -7,6 +7,7 @@ import { modelProfiles } from '../../db/schema';
 import { createAgent } from '../../testing/agent';
 import { createAccount, createProfile } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { socketLimitsPlugin } from '../../lib/socket-limits';
 import { closeWebSocket, eventually, openWebSocket } from '../../testing/websocket-client';
 import { createPresenceRepository } from './repository';
 import { presencePlugin } from './socket';
@@ -76,10 +77,26 @@ describe('presence over /ws/online', () => {
     expect(await onlineCount()).toBe(1);
   });
 
-  it('lets a browser reconnect as often as it likes: the socket is not rate limited', async () => {
+  it('lets a browser reconnect often: the HTTP rate limits do not count upgrades', async () => {
+    // Well under the socket limits' upgrades per address and minute (60).
     for (let i = 0; i < 40; i++) await closeWebSocket(await openWebSocket(`${origin}/ws/online`));
     await connect();
     await countBecomes(1);
+  });
+
+  it("accepts a browser on the site's own origin", async () => {
+    const socket = await openWebSocket(`${origin}/ws/online`, {
+      headers: { origin: origin.replace('ws://', 'http://') },
+    });
+    open.push(socket);
+    await countBecomes(1);
+  });
+
+  it("refuses a page of another site with 403 before upgrading (it would borrow the visitor's cookies)", async () => {
+    await expect(
+      openWebSocket(`${origin}/ws/online`, { headers: { origin: 'https://evil.example' } }),
+    ).rejects.toThrow('the server answered 403 instead of upgrading');
+    expect(await onlineCount()).toBe(0);
   });
 
   it('answers a plain GET of /ws/online without upgrading, and counts nobody', async () => {
@@ -190,6 +207,7 @@ describe('presencePlugin heartbeat', () => {
     const store = createMemoryPresenceStore();
     const app = Fastify();
     await app.register(fastifyWebsocket);
+    await app.register(socketLimitsPlugin);
     await app.register(presencePlugin, { store, heartbeatMs: 50 });
     const url = `${(await app.listen({ port: 0, host: '127.0.0.1' })).replace('http://', 'ws://')}/ws/online`;
     try {
@@ -202,6 +220,25 @@ describe('presencePlugin heartbeat', () => {
       expect(lively.readyState).toBe(lively.OPEN);
       await closeWebSocket(lively);
       await eventually(async () => expect(await store.count()).toBe(0));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('presencePlugin limits', () => {
+  it('takes its limits from the socket limits every socket shares', async () => {
+    const store = createMemoryPresenceStore();
+    const app = Fastify();
+    await app.register(fastifyWebsocket);
+    await app.register(socketLimitsPlugin, { limits: { perAddress: 1 } });
+    await app.register(presencePlugin, { store });
+    const url = `${(await app.listen({ port: 0, host: '127.0.0.1' })).replace('http://', 'ws://')}/ws/online`;
+    try {
+      const first = await openWebSocket(url);
+      await expect(openWebSocket(url)).rejects.toThrow('the server answered 429 instead of upgrading');
+      await eventually(async () => expect(await store.count()).toBe(1));
+      await closeWebSocket(first);
     } finally {
       await app.close();
     }

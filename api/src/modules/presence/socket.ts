@@ -58,7 +58,9 @@ export const presencePlugin = fp<PresenceOptions>(
       '/ws/online',
       {
         websocket: true,
-        // The rate limiter would count every upgrade and reconnect; one socket costs nothing.
+        // Origin, open sockets per address and in all, upgrades per address: see socket-limits.ts.
+        onRequest: fastify.socketLimits(),
+        // The HTTP rate limiter is not for sockets: the socket limits count upgrades.
         config: { rateLimit: false },
         schema: {
           summary: 'WebSocket: counts this browser as online while open; sends nothing, ignores messages',
@@ -116,5 +118,5 @@ export const presencePlugin = fp<PresenceOptions>(
     heartbeat.unref();
     fastify.addHook('onClose', async () => clearInterval(heartbeat));
   },
-  { name: 'presence', dependencies: ['@fastify/websocket'] },
+  { name: 'presence', dependencies: ['@fastify/websocket', 'socket-limits'] },
 );
