@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/api-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
-import { type AuthRateLimits, routeLimit } from '../auth/rate-limits';
+import { type AuthRateLimits, clientAddress, routeLimit } from '../auth/rate-limits';
 import { createEmailChangeService, createRestoreService } from '../auth/service';
 import { UNAUTHORIZED } from '../notifications/routes';
 import { type AccountRow, createAccountRepository, toProfileResponse } from '../accounts/repository';
@@ -39,7 +39,7 @@ export const profileRoutes = defineRoutes<ProfileRoutesOptions>(async (fastify, 
   const emailChange = createEmailChangeService(fastify.db);
   // Password checks are limited per account, so a stolen session cannot guess the password fast.
   const changeLimit = routeLimit(rateLimits.profileChangePerAccount, (request) =>
-    request.auth ? `account:${request.auth.accountId}` : `ip:${request.ip}`,
+    request.auth ? `account:${request.auth.accountId}` : `ip:${clientAddress(request)}`,
   );
 
   async function currentAccount(request: Pick<FastifyRequest, 'auth'>): Promise<AccountRow> {

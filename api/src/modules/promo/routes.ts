@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
 import { UNAUTHORIZED } from '../notifications/routes';
+import { clientAddress } from '../auth/rate-limits';
 import { createPromoService } from './service';
 
 /**
@@ -20,7 +21,7 @@ export const PROMO_RATE_LIMITS = {
 } as const;
 
 const perAccount = (request: FastifyRequest) =>
-  request.auth ? `account:${request.auth.accountId}` : `ip:${request.ip}`;
+  request.auth ? `account:${request.auth.accountId}` : `ip:${clientAddress(request)}`;
 
 function limit(
   { max, windowSeconds }: { max: number; windowSeconds: number },
