@@ -1,7 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
 
 // The shapes of contracts' DevMailResponse; e2e talks to the API over HTTP only.
-type MailKind = 'registration_code' | 'password_restore' | 'email_changed';
+type MailKind =
+  | 'registration_code'
+  | 'registration_attempt'
+  | 'password_restore'
+  | 'email_change_confirm'
+  | 'email_change_requested'
+  | 'email_in_use'
+  | 'email_changed';
 type AccountType = 'girl' | 'advister';
 interface DevMailMessage {
   id: number;
@@ -47,13 +54,20 @@ export function codeFrom(mail: DevMailMessage): string {
   return code;
 }
 
+/** The first link to a page of the site at `path` in a mail's text. */
+export function linkFrom(mail: DevMailMessage, path: string): URL {
+  const link = new RegExp(`https?://\\S+${path}\\?token=\\S+`).exec(mail.text)?.[0];
+  if (!link) throw new Error(`no ${path} link in: ${mail.text}`);
+  return new URL(link);
+}
+
 export function restoreLinkFrom(mail: DevMailMessage): URL {
   const link = /https?:\/\/\S+\/restore-password\?token=\S+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`no restore link in: ${mail.text}`);
   return new URL(link);
 }
 
-async function csrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
+export async function csrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
   await request.get('/api/health');
   const { cookies } = await request.storageState();
   return { 'x-csrf-token': cookies.find((cookie) => cookie.name === 'csrf_token')?.value ?? '' };

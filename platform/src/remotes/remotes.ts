@@ -27,6 +27,7 @@ const ownership: ReadonlyArray<[string, RemoteName]> = [
   [routePatterns.register, 'auth'],
   [routePatterns.forgotPassword, 'auth'],
   [routePatterns.restorePassword, 'auth'],
+  [routePatterns.confirmEmail, 'auth'],
   [routePatterns.modelCabinet, 'modelCabinet'],
   [routePatterns.advertiserOffice, 'advertiserOffice'],
 ];

@@ -11,6 +11,7 @@ export const routePatterns = {
   register: '/register/:type',
   forgotPassword: '/forgot-password',
   restorePassword: '/restore-password',
+  confirmEmail: '/confirm-email',
   modelCabinet: '/profile/*',
   advertiserOffice: '/advister/*',
   admin: '/admin/*',
