@@ -62,6 +62,14 @@ export type LoginBody = v.InferInput<typeof loginBodySchema>;
 export const sendRestoreLinkBodySchema = forgotPasswordSchema;
 export type SendRestoreLinkBody = v.InferInput<typeof sendRestoreLinkBodySchema>;
 
+/** The token of a link the site mails (restore a password, confirm an address). */
+const linkTokenSchema = v.pipe(
+  v.string('validation.invalidOrExpiredLink'),
+  v.trim(),
+  v.nonEmpty('validation.invalidOrExpiredLink'),
+  v.maxLength(200, 'validation.invalidOrExpiredLink'),
+);
+
 /**
  * POST /api/auth/restore-password. The form's confirmation is checked by the form; the server
  * takes the password once, exactly as typed (as registration does).
@@ -69,12 +77,7 @@ export type SendRestoreLinkBody = v.InferInput<typeof sendRestoreLinkBodySchema>
 export const restorePasswordBodySchema = v.object(
   {
     newPassword: passwordRules('validation.newPasswordRequired'),
-    token: v.pipe(
-      v.string('validation.invalidOrExpiredLink'),
-      v.trim(),
-      v.nonEmpty('validation.invalidOrExpiredLink'),
-      v.maxLength(200, 'validation.invalidOrExpiredLink'),
-    ),
+    token: linkTokenSchema,
   },
   'validation.required',
 );
@@ -94,12 +97,7 @@ export type UpdateEmailBody = v.InferInput<typeof updateEmailBodySchema>;
 /** POST /api/profile/confirm-email: the token of the link mailed to the new address. */
 export const confirmEmailBodySchema = v.object(
   {
-    token: v.pipe(
-      v.string('validation.invalidOrExpiredLink'),
-      v.trim(),
-      v.nonEmpty('validation.invalidOrExpiredLink'),
-      v.maxLength(200, 'validation.invalidOrExpiredLink'),
-    ),
+    token: linkTokenSchema,
   },
   'validation.required',
 );
