@@ -18,13 +18,16 @@ describe('confirming a new e-mail address', () => {
     expect(document.title).toBe(ru.confirmEmail.documentTitle);
     const posts = calls.filter((call) => call.path === '/profile/confirm-email');
     expect(posts.map((call) => call.body)).toEqual([{ token: 'abc-123' }]);
-    expect(screen.getByRole('link', { name: ru.confirmEmail.toLogin }).getAttribute('href')).toBe('/login/girl');
+    expect(screen.getByRole('link', { name: ru.confirmEmail.toLogin }).getAttribute('href')).toBe(
+      '/login/girl',
+    );
     await expectNoAxeViolations(container);
   });
 
   it('sends a signed-in account back to its cabinet', async () => {
     stubApi({
-      'GET /auth/session': () => ok({ profile: createProfile({ accountType: 'advister' }), canRefresh: false }),
+      'GET /auth/session': () =>
+        ok({ profile: createProfile({ accountType: 'advister' }), canRefresh: false }),
       'POST /profile/confirm-email': () => ok({ ok: true }),
     });
     renderAt('/confirm-email?token=abc-123');
@@ -34,12 +37,18 @@ describe('confirming a new e-mail address', () => {
   });
 
   it('says when the link is used up or too old, or the address was taken meanwhile', async () => {
-    stubApi({ 'GET /auth/session': guest, 'POST /profile/confirm-email': () => apiError(400, 'LINK_INVALID') });
+    stubApi({
+      'GET /auth/session': guest,
+      'POST /profile/confirm-email': () => apiError(400, 'LINK_INVALID'),
+    });
     const first = renderAt('/confirm-email?token=old');
     expect((await screen.findByRole('alert')).textContent).toBe(ru.messages.invalidOrExpiredLink);
     first.unmount();
 
-    stubApi({ 'GET /auth/session': guest, 'POST /profile/confirm-email': () => apiError(409, 'EMAIL_EXISTS') });
+    stubApi({
+      'GET /auth/session': guest,
+      'POST /profile/confirm-email': () => apiError(409, 'EMAIL_EXISTS'),
+    });
     renderAt('/confirm-email?token=taken');
     expect((await screen.findByRole('alert')).textContent).toBe(ru.confirmEmail.taken);
   });
