@@ -48,6 +48,14 @@ export const AD_LIMITS = {
 /** Free text of a profile or an ad. The spec gives no bound; this one fits a few paragraphs. */
 export const DESCRIPTION_MAX_LENGTH = 2000;
 
+/** A moderator's rejection or blocking reason, as the model reads it. */
+export const REJECT_REASON_MAX_LENGTH = 500;
+
+/** A month of publication is charged at the `publication_month` price of the city. */
+export const PUBLICATION_PRICE_CODE = 'publication_month';
+/** Cities priced at the Moscow and St Petersburg rate; every other city has the other price. */
+export const MSK_SPB_CITY_SLUGS = ['moscow', 'saint-petersburg'] as const;
+
 export const PROMO_CODE_MIN_LENGTH = 3;
 export const PROMO_CODE_MAX_LENGTH = 32;
 export const PASSWORD_MIN_LENGTH = 8;

@@ -60,11 +60,15 @@ export const DEFAULT_LOCALE: Locale = 'ru';
 /** Kinds of notification the platform sends (PRODUCT_SPEC.md section 3). */
 export const NOTIFICATION_KINDS = [
   'profile_approved',
+  'profile_rejected',
+  'profile_expired',
   'profile_blocked',
   'profile_unblocked',
   'video_activated',
   'raised_in_city',
   'top_placement',
+  'account_blocked',
+  'account_unblocked',
   'ad_approved',
   'ad_rejected',
 ] as const;

@@ -38,6 +38,10 @@ export const ERROR_CODES = [
   'IMAGE_PROCESSING_FAILED',
   'WRONG_PASSWORD',
   'COMPLAINT_ALREADY_SENT',
+  'TRANSITION_NOT_ALLOWED',
+  'PROFILE_INCOMPLETE',
+  'MEDIA_LIMIT',
+  'ACCOUNT_BLOCKED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

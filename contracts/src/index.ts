@@ -6,6 +6,21 @@ export * from './errors';
 export * from './model';
 export * from './services';
 export * from './site';
+export * from './profile-lifecycle';
+export {
+  createProfileBodySchema,
+  isBlankValue,
+  mediaOrderBodySchema,
+  PROFILE_FIELD_KEYS,
+  profileDraftSchema,
+  reasonBodySchema,
+  type MediaOrderBody,
+  type OwnMedia,
+  type OwnProfile,
+  type OwnProfileList,
+  type ProfileDraft,
+  type ReasonBody,
+} from './api/profiles';
 export { contractsLocales, type ContractsMessages } from './locales';
 export { validate, ROOT_FIELD, type ValidationResult } from './validate';
 export { adFormSchema, type AdFormInput, type AdFormValues } from './validation/ad';

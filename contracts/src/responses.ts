@@ -16,11 +16,14 @@ import {
   LOCALES,
   NOTIFICATION_KINDS,
   type NotificationKind,
+  MEDIA_KINDS,
   PLACES,
+  PROFILE_STATUSES,
   PROMO_TYPES,
   SERVICE_CATEGORY_KEYS,
 } from './enums';
 import { ERROR_CODES } from './errors';
+import { PROFILE_ACTIONS, REVIEW_STATES } from './profile-lifecycle';
 
 /** Texts the API stores in both languages; front ends pick by the current locale. */
 export const localizedText = v.object({ ru: v.string(), en: v.string() });
@@ -263,11 +266,15 @@ export const promoActivate = v.object({
  */
 export const notificationParams = {
   profile_approved: v.object({ profileName: v.string() }),
+  profile_rejected: v.object({ profileName: v.string(), reason: v.string() }),
+  profile_expired: v.object({ profileName: v.string() }),
   profile_blocked: v.object({ profileName: v.string(), comment: v.string() }),
   profile_unblocked: v.object({ profileName: v.string() }),
   video_activated: v.object({ profileName: v.string(), until: v.string() }),
   raised_in_city: v.object({ profileName: v.string(), city: v.string(), price: v.number() }),
   top_placement: v.object({ profileName: v.string(), city: v.string(), until: v.string() }),
+  account_blocked: v.object({ comment: v.string() }),
+  account_unblocked: v.object({}),
   ad_approved: v.object({ heading: v.string() }),
   ad_rejected: v.object({ heading: v.string(), reason: v.string() }),
 } satisfies Record<NotificationKind, v.GenericSchema>;
@@ -303,6 +310,69 @@ export const unreadCount = v.object({ unreadCount: v.number() });
 
 /** PATCH /api/notifications/mark-multiple: how many of the caller's unread ones became read. */
 export const markNotifications = v.object({ updated: v.number() });
+
+// --- a model's own profiles ------------------------------------------------------------------
+
+/** One size of an uploaded photo, for `srcset`. */
+export const mediaVariant = v.object({ url: v.string(), width: v.number(), height: v.number() });
+
+/**
+ * A photo or the video of the profile's working version, as its owner (or a moderator) sees it.
+ * `url` is the largest size of a photo or the video file; unapproved files are served only to the
+ * owner and administrators.
+ */
+export const ownMedia = v.object({
+  id: v.number(),
+  kind: v.picklist(MEDIA_KINDS),
+  url: v.string(),
+  width: v.nullable(v.number()),
+  height: v.nullable(v.number()),
+  variants: v.array(mediaVariant),
+  /** Order in the profile; the first photo is the main one. */
+  position: v.number(),
+  /** Whether visitors see it: part of the approved version of a listed profile. */
+  approved: v.boolean(),
+  sizeBytes: v.nullable(v.number()),
+});
+
+/** GET /api/profiles/{id}: the profile as its owner edits it. */
+export const ownProfile = v.object({
+  id: v.number(),
+  /** `cancel` while blocked. */
+  status: v.picklist(PROFILE_STATUSES),
+  /** For a profile with an approved version: where its latest changes are. */
+  review: v.nullable(v.picklist(REVIEW_STATES)),
+  /** Why moderation refused the last submission (the profile or its latest changes). */
+  rejectReason: v.nullable(v.string()),
+  /** Why an administrator blocked it (status `cancel`). */
+  blockReason: v.nullable(v.string()),
+  /** The working version: every field of the form filled in so far. */
+  draft: v.record(v.string(), v.unknown()),
+  /** Whether the working version passes the whole form, so it can be sent. */
+  complete: v.boolean(),
+  /** Fields of the working version that still fail the form: field path -> message key. */
+  problems: v.record(v.string(), v.string()),
+  /** Whether the working version differs from what was last sent or approved. */
+  changed: v.boolean(),
+  media: v.array(ownMedia),
+  /** What the owner may do now. */
+  actions: v.array(v.picklist(PROFILE_ACTIONS)),
+  /** Price of one month of publication in the profile's city, whole rubles. */
+  monthPrice: v.number(),
+  /** Months paid for and not yet started (a first publication waiting for approval). */
+  prepaidMonths: v.number(),
+  publishedAt: v.nullable(isoDateTime),
+  expiresAt: v.nullable(isoDateTime),
+  submittedAt: v.nullable(isoDateTime),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+/** GET /api/profiles: the caller's profiles, newest first. */
+export const ownProfileList = v.object({ items: v.array(ownProfile) });
+
+/** The caller's balance after a paid action, whole rubles. */
+export const ownProfileWithBalance = v.object({ profile: ownProfile, balance: v.number() });
 
 // --- development ----------------------------------------------------------------------------
 

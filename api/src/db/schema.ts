@@ -13,6 +13,7 @@ import {
   PROFILE_BOUNDS,
   PROFILE_STATUSES,
   PROMO_TYPES,
+  REVIEW_STATES,
   SERVICE_CATEGORY_KEYS,
   SYSTEM_LEDGER_ACCOUNTS,
 } from 'contracts';
@@ -72,6 +73,9 @@ export const accounts = pgTable(
      * balance check and a debit cannot race; the CHECK makes overdrawing impossible.
      */
     balanceKopecks: bigint('balance_kopecks', { mode: 'number' }).notNull().default(0),
+    /** Set while an administrator has blocked the account; its profiles are blocked with it. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockComment: text('block_comment'),
     ...timestamps,
   },
   (t) => [
@@ -138,15 +142,15 @@ export const services = pgTable(
   ],
 );
 
-/** Statuses a visitor may see; every other status, and any blocked profile, stays hidden. */
+/** Statuses a visitor may see; every other status, and any blocked or held profile, stays hidden. */
 export const VISIBLE_STATUSES = ['active', 'published'] as const;
 
 /**
  * Written with literals rather than bound parameters so that PostgreSQL can match the
  * listing's WHERE clause against the partial indexes' predicate.
  */
-function visibleWhere(status: AnyPgColumn, isBlocked: AnyPgColumn): SQL {
-  return sql`${oneOf(status, VISIBLE_STATUSES)} and ${isBlocked} = false`;
+function visibleWhere(status: AnyPgColumn, isBlocked: AnyPgColumn, heldAt: AnyPgColumn): SQL {
+  return sql`${oneOf(status, VISIBLE_STATUSES)} and ${isBlocked} = false and ${heldAt} is null`;
 }
 
 export const modelProfiles = pgTable(
@@ -178,6 +182,29 @@ export const modelProfiles = pgTable(
     status: text('status').notNull().default('draft').$type<(typeof PROFILE_STATUSES)[number]>(),
     isBlocked: boolean('is_blocked').notNull().default(false),
     blockReason: text('block_reason'),
+    /** Who blocked it: an administrator the profile itself, or with its whole account. */
+    blockSource: text('block_source').$type<'profile' | 'account'>(),
+    /**
+     * Set when complaints from enough distinct visitors in a day hide the profile until a
+     * moderator reviews it (dismissing the complaints clears it).
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    /**
+     * The owner's working version: the form's fields filled in so far (`ProfileDraft`). The
+     * columns above hold the approved version, the only one a visitor ever sees; approval copies
+     * the revision into them.
+     */
+    revision: jsonb('revision').notNull().default({}).$type<Record<string, unknown>>(),
+    /** For a profile with an approved version: its latest changes wait for moderation or were rejected. */
+    review: text('review').$type<(typeof REVIEW_STATES)[number]>(),
+    rejectReason: text('reject_reason'),
+    /** When the profile or its latest changes were sent for moderation: the queue's order. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Fingerprint of the version last sent, and of the approved one: sending needs a change. */
+    submittedHash: text('submitted_hash'),
+    approvedHash: text('approved_hash'),
+    /** Months of publication paid for and not yet started: they start on approval. */
+    prepaidMonths: integer('prepaid_months').notNull().default(0),
     isOnline: boolean('is_online').notNull().default(false),
     hasVideo: boolean('has_video').notNull().default(false),
     topUntil: timestamp('top_until', { withTimezone: true }),
@@ -187,7 +214,7 @@ export const modelProfiles = pgTable(
     ...timestamps,
   },
   (t) => {
-    const visible = visibleWhere(t.status, t.isBlocked);
+    const visible = visibleWhere(t.status, t.isBlocked, t.heldAt);
     const bounds = PROFILE_BOUNDS;
     return [
       check('model_profiles_category_check', oneOf(t.category, CATEGORIES)),
@@ -218,6 +245,9 @@ export const modelProfiles = pgTable(
         sql`${t.places} <@ array[${sql.raw(PLACES.map(quoteLiteral).join(', '))}]::text[]`,
       ),
       check('model_profiles_block_reason_check', sql`${t.blockReason} is null or ${t.isBlocked}`),
+      check('model_profiles_block_source_check', sql`${t.blockSource} in ('profile', 'account')`),
+      check('model_profiles_review_check', oneOf(t.review, REVIEW_STATES)),
+      check('model_profiles_prepaid_months_check', sql`${t.prepaidMonths} >= 0`),
       // A profile a visitor can see has everything its card and page show.
       check(
         'model_profiles_listed_complete',
@@ -281,6 +311,9 @@ export const modelProfiles = pgTable(
         .where(sql`${visible} and ${t.isOnline} = true`),
       index('model_profiles_top_idx').on(t.cityId, t.topUntil).where(sql`${t.topUntil} is not null`),
       index('model_profiles_account_idx').on(t.accountId),
+      index('model_profiles_moderation_idx')
+        .on(t.submittedAt)
+        .where(sql`${t.status} = 'pending' or ${t.review} = 'pending'`),
     ];
   },
 );
@@ -291,7 +324,7 @@ export const modelProfiles = pgTable(
  * the clock, so it cannot be part of the partial indexes' predicate; the indexes carry
  * `expires_at` as a trailing column instead, so the check still runs on the index alone.
  */
-export const profileIsVisible: SQL = sql`${visibleWhere(modelProfiles.status, modelProfiles.isBlocked)} and (${modelProfiles.expiresAt} is null or ${modelProfiles.expiresAt} > now())`;
+export const profileIsVisible: SQL = sql`${visibleWhere(modelProfiles.status, modelProfiles.isBlocked, modelProfiles.heldAt)} and (${modelProfiles.expiresAt} is null or ${modelProfiles.expiresAt} > now())`;
 
 /**
  * A model's broadcasts. A stream is live from `started_at` until `ended_at` is set; the header's
@@ -342,14 +375,31 @@ export const media = pgTable(
       .notNull()
       .references(() => modelProfiles.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull().$type<(typeof MEDIA_KINDS)[number]>(),
+    /** Of the largest size; uploaded files are served by /media/u/... (see the media module). */
     url: text('url').notNull(),
     width: integer('width'),
     height: integer('height'),
+    /** Order in the approved version. */
     position: integer('position').notNull().default(0),
+    /** Where an uploaded file's sizes live in media storage; null for the demo's placeholders. */
+    storageKey: text('storage_key'),
+    /** Every stored size of an uploaded photo (`{ key, width, height }`), for `srcset`. */
+    variants: jsonb('variants')
+      .notNull()
+      .default([])
+      .$type<{ key: string; width: number; height: number }[]>(),
+    mimeType: text('mime_type'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** Part of the approved version: visitors may see it while the profile is listed. */
+    isPublic: boolean('is_public').notNull().default(false),
+    /** Part of the owner's working version, at `revisionPosition`. */
+    inRevision: boolean('in_revision').notNull().default(true),
+    revisionPosition: integer('revision_position').notNull().default(0),
     createdAt: timestamps.createdAt,
   },
   (t) => [
     index('media_profile_idx').on(t.profileId, t.kind, t.position),
+    uniqueIndex('media_storage_key_key').on(t.storageKey),
     check('media_kind_check', oneOf(t.kind, MEDIA_KINDS)),
     check('media_size_check', sql`${t.width} > 0 and ${t.height} > 0`),
     check('media_position_check', sql`${t.position} >= 0`),
@@ -362,6 +412,29 @@ export const siteSettings = pgTable('site_settings', {
   valueEn: text('value_en').notNull(),
   updatedAt: timestamps.updatedAt,
 });
+
+/**
+ * Every administrator action: who did what to which profile, account or complaint, and why.
+ * Written in the same transaction as the action, so the log cannot miss one.
+ */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer('admin_id').references(() => accounts.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull().$type<'profile' | 'account' | 'complaint'>(),
+    targetId: integer('target_id').notNull(),
+    reason: text('reason'),
+    details: jsonb('details').notNull().default({}).$type<Record<string, unknown>>(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('admin_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('admin_actions_target_idx').on(t.targetType, t.targetId),
+    check('admin_actions_target_type_check', sql`${t.targetType} in ('profile', 'account', 'complaint')`),
+  ],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Accounts, sessions and mail (issue 3)

@@ -119,6 +119,8 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
           width: PLACEHOLDER_WIDTH,
           height: PLACEHOLDER_HEIGHT,
           position,
+          revisionPosition: position,
+          isPublic: true,
         });
       }
       for (const service of draft.services) serviceRows.push({ profileId, ...service });

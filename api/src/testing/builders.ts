@@ -80,9 +80,11 @@ export async function createProfile(
         width: 600,
         height: 800,
         position,
+        revisionPosition: position,
+        isPublic: true,
       })),
       ...(extras.video
-        ? [{ profileId: profile.id, kind: 'video' as const, url: extras.video, position: 0 }]
+        ? [{ profileId: profile.id, kind: 'video' as const, url: extras.video, position: 0, isPublic: true }]
         : []),
     ]);
   }

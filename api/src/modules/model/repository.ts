@@ -95,7 +95,7 @@ function firstPhotoOf(db: Database) {
   return db
     .select({ url: media.url, width: media.width, height: media.height })
     .from(media)
-    .where(and(eq(media.profileId, modelProfiles.id), eq(media.kind, 'photo')))
+    .where(and(eq(media.profileId, modelProfiles.id), eq(media.kind, 'photo'), eq(media.isPublic, true)))
     .orderBy(asc(media.position), asc(media.id))
     .limit(1)
     .as('first_photo');
@@ -226,7 +226,7 @@ export function createModelRepository(db: Database) {
         db
           .select({ kind: media.kind, url: media.url, width: media.width, height: media.height })
           .from(media)
-          .where(eq(media.profileId, id))
+          .where(and(eq(media.profileId, id), eq(media.isPublic, true)))
           .orderBy(asc(media.position), asc(media.id)),
         db
           .select({

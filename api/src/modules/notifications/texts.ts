@@ -13,6 +13,14 @@ const TEXTS: Readonly<Record<Locale, Readonly<Record<NotificationKind, Notificat
       title: 'Анкета одобрена',
       text: 'Анкета «{{profileName}}» прошла модерацию и опубликована.',
     },
+    profile_rejected: {
+      title: 'Анкета не прошла модерацию',
+      text: 'Анкета «{{profileName}}» не прошла модерацию. Причина: {{reason}}',
+    },
+    profile_expired: {
+      title: 'Срок публикации истёк',
+      text: 'Срок публикации анкеты «{{profileName}}» истёк, она скрыта из каталога. Продлите её, чтобы вернуть.',
+    },
     profile_blocked: {
       title: 'Анкета заблокирована',
       text: 'Анкета «{{profileName}}» заблокирована. Причина: {{comment}}',
@@ -33,6 +41,14 @@ const TEXTS: Readonly<Record<Locale, Readonly<Record<NotificationKind, Notificat
       title: 'Топ-размещение',
       text: 'До {{until}} анкета «{{profileName}}» в топе, город {{city}}.',
     },
+    account_blocked: {
+      title: 'Аккаунт заблокирован',
+      text: 'Ваш аккаунт заблокирован, анкеты скрыты из каталога. Причина: {{comment}}',
+    },
+    account_unblocked: {
+      title: 'Аккаунт разблокирован',
+      text: 'Ваш аккаунт разблокирован, активные анкеты снова видны посетителям.',
+    },
     ad_approved: {
       title: 'Объявление одобрено',
       text: 'Объявление «{{heading}}» прошло модерацию и опубликовано.',
@@ -46,6 +62,14 @@ const TEXTS: Readonly<Record<Locale, Readonly<Record<NotificationKind, Notificat
     profile_approved: {
       title: 'Profile approved',
       text: 'Your profile “{{profileName}}” passed moderation and is published.',
+    },
+    profile_rejected: {
+      title: 'Profile rejected',
+      text: 'Your profile “{{profileName}}” did not pass moderation. Reason: {{reason}}',
+    },
+    profile_expired: {
+      title: 'Publication expired',
+      text: 'The publication of your profile “{{profileName}}” has expired and it is hidden from the catalogue. Extend it to bring it back.',
     },
     profile_blocked: {
       title: 'Profile blocked',
@@ -66,6 +90,14 @@ const TEXTS: Readonly<Record<Locale, Readonly<Record<NotificationKind, Notificat
     top_placement: {
       title: 'Top placement',
       text: 'Your profile “{{profileName}}” is in the top of {{city}} until {{until}}.',
+    },
+    account_blocked: {
+      title: 'Account blocked',
+      text: 'Your account has been blocked and your profiles are hidden from the catalogue. Reason: {{comment}}',
+    },
+    account_unblocked: {
+      title: 'Account unblocked',
+      text: 'Your account has been unblocked; your active profiles are visible to visitors again.',
     },
     ad_approved: {
       title: 'Ad approved',
