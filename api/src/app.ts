@@ -16,14 +16,18 @@ import { serviceRoutes } from './modules/services/routes';
 import { complaintRoutes } from './modules/complaints/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { listingCachePlugin } from './modules/model/listing-cache';
 import { modelRoutes } from './modules/model/routes';
 import { notificationsPlugin } from './modules/notifications/plugin';
 import { notificationRoutes } from './modules/notifications/routes';
 import { presenceRoutes } from './modules/presence/routes';
 import { presencePlugin } from './modules/presence/socket';
+import { DEFAULT_RUB_PER_USD, pricingPlugin } from './modules/tipping-prices/pricing';
 import { priceRoutes } from './modules/tipping-prices/routes';
 import { recommendationRoutes } from './modules/recommendations/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { expiryJobPlugin } from './modules/profiles/expiry';
+import { profileRoutes as modelProfileRoutes } from './modules/profiles/routes';
 import { promoRoutes } from './modules/promo/routes';
 import { siteRoutes } from './modules/site/routes';
 import { streamRoutes } from './modules/streams/routes';
@@ -64,6 +68,12 @@ export interface AppOptions {
   rateLimits?: AuthRateLimitOptions | undefined;
   /** Limits of every WebSocket route (origin, open sockets, upgrades); the defaults are the real ones. */
   socketLimits?: Partial<SocketLimits> | undefined;
+  /** Rubles per US dollar, to charge balances (rubles) the prices of the tables (dollars). */
+  rubPerUsd?: number;
+  /** Complaints from this many distinct visitors in a day hide a profile until it is reviewed. */
+  complaintHoldThreshold?: number;
+  /** Run the expiry job every minute (off in tests, which run it by hand with their own clock). */
+  jobs?: boolean;
   /** How long a listing page may be served from memory (the server's default is 2 s); 0 = off. */
   listingCacheMs?: number;
   /** Which proxies' `X-Forwarded-For` names the client (see `parseTrustProxy`); none by default. */
@@ -128,6 +138,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Other modules create notifications through `fastify.notifications`.
   await app.register(notificationsPlugin);
+  // The listing reads through it; every change a visitor would see in the listing clears it.
+  await app.register(listingCachePlugin, { ttlMs: options.listingCacheMs ?? 0 });
+  await app.register(pricingPlugin, { rubPerUsd: options.rubPerUsd ?? DEFAULT_RUB_PER_USD });
+  if (options.jobs) await app.register(expiryJobPlugin);
   if (options.staticRoot) {
     await app.register(staticPlugin, {
       root: options.staticRoot,
@@ -150,7 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   //   /api/admin-panel/analytics/*                        analytics
   //   /api/online-count, /ws/online                       presence
   //   /api/auth/*                                         auth (accounts: the accounts table, shared with profile)
-  //   /api/profile/*                                      profile
+  //   /api/profile/*                                      profile (the account)
+  //   /api/profiles/*                                     profiles (a model's own profiles)
   //   /api/dev/mail*                                      dev-mail (also the outbox the mail plugin writes)
   //   /media/placeholder/*                                media
   //   /api/docs, /api/docs/json                           plugins/docs.ts
@@ -159,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(siteRoutes);
       await api.register(cityRoutes);
       await api.register(serviceRoutes);
-      await api.register(modelRoutes, { listingCacheMs: options.listingCacheMs ?? 0 });
+      await api.register(modelRoutes);
       await api.register(notificationRoutes);
       await api.register(promoRoutes);
       await api.register(streamRoutes);
@@ -170,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(presenceRoutes);
       await api.register(authRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(profileRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
+      await api.register(modelProfileRoutes);
       if (options.devPages) await api.register(devMailRoutes);
     },
     { prefix: '/api' },

@@ -1,3 +1,5 @@
+import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from './modules/complaints/hold';
+import { DEFAULT_RUB_PER_USD } from './modules/tipping-prices/pricing';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -50,6 +52,14 @@ async function main(): Promise<void> {
   if (!Number.isInteger(wsMaxConnections) || wsMaxConnections < 1) {
     throw new Error(`WS_MAX_CONNECTIONS must be a whole number above 0, not "${env.WS_MAX_CONNECTIONS}"`);
   }
+  const rubPerUsd = Number(env.RUB_PER_USD ?? DEFAULT_RUB_PER_USD);
+  if (!(rubPerUsd > 0)) throw new Error(`RUB_PER_USD must be a number above 0, not "${env.RUB_PER_USD}"`);
+  const complaintHoldThreshold = Number(env.COMPLAINT_HOLD_THRESHOLD ?? DEFAULT_COMPLAINT_HOLD_THRESHOLD);
+  if (!Number.isInteger(complaintHoldThreshold) || complaintHoldThreshold < 1) {
+    throw new Error(
+      `COMPLAINT_HOLD_THRESHOLD must be a whole number above 0, not "${env.COMPLAINT_HOLD_THRESHOLD}"`,
+    );
+  }
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const secret = config.authSecret ?? (await localSecret(path.join(path.dirname(dataDir), 'auth-secret')));
   const app = await buildApp({
@@ -73,6 +83,9 @@ async function main(): Promise<void> {
     socketLimits: scaledSocketLimits(rateLimitFactor, { total: wsMaxConnections }),
     listingCacheMs,
     trustProxy,
+    rubPerUsd,
+    complaintHoldThreshold,
+    jobs: true,
   });
 
   // Production gets the reference data (prices, cities, services) and no demo profiles or codes.

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { Locale, ModelListQuery } from 'contracts';
 import { LRUCache } from 'lru-cache';
 
@@ -46,3 +47,22 @@ export function createListingCache(ttlMs: number): ListingCache {
     clear: () => cache.clear(),
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The listing's page cache. Every change a visitor would see in the listing (approve, block,
+     * expire, delete, bump, top) calls `clear()` after it commits, so the next request reads it.
+     * With several API instances each clears its own; the others catch up within `ttlMs`.
+     */
+    listingCache: ListingCache;
+  }
+}
+
+/** Registered before the routes: the listing reads through it and other modules clear it. */
+export const listingCachePlugin = fp<{ ttlMs: number }>(
+  async (fastify, options) => {
+    fastify.decorate('listingCache', createListingCache(options.ttlMs));
+  },
+  { name: 'listing-cache' },
+);

@@ -3,19 +3,13 @@ import * as responseSchemas from 'contracts/responses';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
-import { createListingCache } from './listing-cache';
 import { createModelRepository } from './repository';
-
-export interface ModelRoutesOptions {
-  /** How long a listing page may be served from memory; 0 reads the database every time. */
-  listingCacheMs?: number;
-}
 
 export const MODEL_NOT_FOUND = errorResponses({ 404: 'MODEL_NOT_FOUND: missing, blocked or not published' });
 
-export const modelRoutes = defineRoutes<ModelRoutesOptions>(async (fastify, options) => {
+export const modelRoutes = defineRoutes(async (fastify) => {
   const models = createModelRepository(fastify.db);
-  const listingCache = createListingCache(options.listingCacheMs ?? 0);
+  const { listingCache } = fastify;
 
   fastify.get(
     '/model',

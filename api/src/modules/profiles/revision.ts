@@ -77,7 +77,10 @@ export interface RevisionCheck {
 }
 
 /** Whether the working version could be sent: the whole form and at least one photo or video. */
-export function checkRevision(revision: Record<string, unknown>, mediaRows: readonly { kind: string }[]): RevisionCheck {
+export function checkRevision(
+  revision: Record<string, unknown>,
+  mediaRows: readonly { kind: string }[],
+): RevisionCheck {
   const form = validate(modelProfileInputSchema, revision);
   const files = validate(mediaSetSchema, mediaRows);
   const problems: Record<string, string> = form.ok ? {} : { ...form.fields };

@@ -1,0 +1,195 @@
+import { hasApprovedVersion } from 'contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { adminActions, cities, media, modelProfiles, modelServices, services } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { checkRevision, lockProfile, revisionMedia, targetOf } from './revision';
+
+export interface AdminAction {
+  adminId: number;
+  action: string;
+  targetType: 'profile' | 'account' | 'complaint';
+  targetId: number;
+  reason?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Writes the audit log's line for an administrator's action, in the action's own transaction. */
+export async function recordAdminAction(tx: Database, action: AdminAction): Promise<void> {
+  await tx.insert(adminActions).values({
+    adminId: action.adminId,
+    action: action.action,
+    targetType: action.targetType,
+    targetId: action.targetId,
+    reason: action.reason ?? null,
+    details: action.details ?? {},
+  });
+}
+
+/**
+ * Makes the working version's files the approved ones (in the working order) and forgets files
+ * neither version uses. Returns the storage keys of the forgotten files, to delete after commit.
+ */
+export async function publishRevisionMedia(tx: Database, profileId: number): Promise<string[]> {
+  const dropped = await tx
+    .delete(media)
+    .where(and(eq(media.profileId, profileId), eq(media.inRevision, false)))
+    .returning({ storageKey: media.storageKey, variants: media.variants });
+  await tx
+    .update(media)
+    .set({ isPublic: true, position: sql`${media.revisionPosition}` })
+    .where(eq(media.profileId, profileId));
+  return dropped.flatMap((file) => [
+    ...(file.storageKey ? [file.storageKey] : []),
+    ...file.variants.map((variant) => variant.key),
+  ]);
+}
+
+export interface ModerationOutcome {
+  /** Files no version uses any more, to delete once the transaction committed. */
+  storageKeys: string[];
+}
+
+export function createModeration(fastify: FastifyInstance) {
+  const { db } = fastify;
+
+  return {
+    /**
+     * Approves the submitted version: copies it into the columns a visitor reads (with its
+     * services and files), lists a new profile for the months paid, and tells the owner.
+     */
+    async approve(adminId: number, profileId: number): Promise<ModerationOutcome> {
+      const outcome = await db.transaction(async (tx) => {
+        const row = await lockProfile(tx, profileId, null);
+        const to = targetOf(row, 'approve');
+        if (to === 'deleted') throw new Error('approve never deletes');
+        const files = await revisionMedia(tx, profileId);
+        const { values } = checkRevision(row.revision, files);
+        // Sent complete; only a change of the catalogue (a city removed) can make it incomplete.
+        if (!values) throw new ApiError(409, 'PROFILE_INCOMPLETE');
+        const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.slug, values.city));
+        if (!city) throw new ApiError(409, 'PROFILE_INCOMPLETE');
+        const firstListing = !hasApprovedVersion(row.status);
+        const now = new Date();
+        await tx
+          .update(modelProfiles)
+          .set({
+            name: values.name,
+            category: values.category,
+            cityId: city.id,
+            metroId: values.metro,
+            age: values.age,
+            height: values.height,
+            weight: values.weight,
+            boobs: values.boobs,
+            appearance: values.appearance,
+            priceHour: values.prices.hour,
+            priceTwoHours: values.prices.twoHours,
+            priceNight: values.prices.night,
+            places: values.places,
+            phone: values.contacts.phone,
+            telegram: values.contacts.telegram,
+            whatsapp: values.contacts.whatsapp,
+            viber: values.contacts.viber,
+            description: values.description,
+            hasVideo: files.some((file) => file.kind === 'video'),
+            status: to,
+            review: null,
+            rejectReason: null,
+            approvedHash: row.submittedHash,
+            submittedAt: null,
+            updatedAt: now,
+            ...(firstListing
+              ? {
+                  publishedAt: row.publishedAt ?? now,
+                  bumpedAt: now,
+                  // The paid months start now.
+                  expiresAt: sql`now() + make_interval(months => ${Math.max(1, row.prepaidMonths)})`,
+                  prepaidMonths: 0,
+                }
+              : {}),
+          })
+          .where(eq(modelProfiles.id, profileId));
+
+        await tx.delete(modelServices).where(eq(modelServices.profileId, profileId));
+        if (values.services.length > 0) {
+          const rows = await tx
+            .select({ id: services.id, category: services.category, code: services.code })
+            .from(services)
+            .where(
+              sql`(${services.category}, ${services.code}) in (${sql.join(
+                values.services.map((item) => sql`(${item.category}, ${item.code})`),
+                sql`, `,
+              )})`,
+            );
+          const idOf = new Map(rows.map((item) => [`${item.category}.${item.code}`, item.id]));
+          await tx.insert(modelServices).values(
+            values.services.flatMap((item) => {
+              const serviceId = idOf.get(`${item.category}.${item.code}`);
+              return serviceId === undefined ? [] : [{ profileId, serviceId, description: item.description }];
+            }),
+          );
+        }
+        const storageKeys = await publishRevisionMedia(tx, profileId);
+        if (row.accountId !== null) {
+          await fastify.notifications.notify(
+            row.accountId,
+            'profile_approved',
+            { profileName: values.name },
+            tx,
+          );
+        }
+        await recordAdminAction(tx, {
+          adminId,
+          action: 'profile.approve',
+          targetType: 'profile',
+          targetId: profileId,
+        });
+        return { storageKeys };
+      });
+      fastify.listingCache.clear();
+      return outcome;
+    },
+
+    /**
+     * Refuses the submitted version with a reason the owner reads. A new profile becomes
+     * `rejected`; an approved one keeps its approved version listed and its changes are marked.
+     */
+    async reject(adminId: number, profileId: number, reason: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await lockProfile(tx, profileId, null);
+        const to = targetOf(row, 'reject');
+        if (to === 'deleted') throw new Error('reject never deletes');
+        await tx
+          .update(modelProfiles)
+          .set({
+            status: to,
+            review: hasApprovedVersion(row.status) ? 'rejected' : null,
+            rejectReason: reason,
+            submittedAt: null,
+            updatedAt: new Date(),
+          })
+          .where(eq(modelProfiles.id, profileId));
+        const name = typeof row.revision.name === 'string' ? row.revision.name : row.name;
+        if (row.accountId !== null) {
+          await fastify.notifications.notify(
+            row.accountId,
+            'profile_rejected',
+            { profileName: name, reason },
+            tx,
+          );
+        }
+        await recordAdminAction(tx, {
+          adminId,
+          action: 'profile.reject',
+          targetType: 'profile',
+          targetId: profileId,
+          reason,
+        });
+      });
+    },
+  };
+}
+
+export type Moderation = ReturnType<typeof createModeration>;

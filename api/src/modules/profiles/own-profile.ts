@@ -1,0 +1,140 @@
+import {
+  hasApprovedVersion,
+  type OwnMedia,
+  type OwnProfile,
+  ownerActions,
+  PUBLICATION_PRICE_CODE,
+} from 'contracts';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { cities, media, modelProfiles, modelServices, services } from '../../db/schema';
+import type { Pricing } from '../tipping-prices/pricing';
+import { checkRevision, effectiveStatus, fingerprint, type MediaRow, type ProfileRow } from './revision';
+
+/** Where a stored file of an uploaded medium is served; the media module serves these paths. */
+export function storedFileUrl(key: string): string {
+  return `/media/u/${key}`;
+}
+
+export function toOwnMedia(row: MediaRow): OwnMedia {
+  return {
+    id: row.id,
+    kind: row.kind,
+    url: row.url,
+    width: row.width,
+    height: row.height,
+    variants: row.variants.map((variant) => ({
+      url: storedFileUrl(variant.key),
+      width: variant.width,
+      height: variant.height,
+    })),
+    position: row.revisionPosition,
+    approved: row.isPublic,
+    sizeBytes: row.sizeBytes,
+  };
+}
+
+/**
+ * The working version of a profile. Profiles approved before revisions existed (the demo's) have
+ * an empty one: their approved columns stand in for it.
+ */
+export async function revisionOf(db: Database, row: ProfileRow): Promise<Record<string, unknown>> {
+  if (Object.keys(row.revision).length > 0 || !hasApprovedVersion(row.status)) return row.revision;
+  return approvedVersionOf(db, row);
+}
+
+/** The approved columns of a profile in the form's shape (as the form's output). */
+export async function approvedVersionOf(db: Database, row: ProfileRow): Promise<Record<string, unknown>> {
+  const [city] = row.cityId
+    ? await db.select({ slug: cities.slug }).from(cities).where(eq(cities.id, row.cityId))
+    : [];
+  const serviceRows = await db
+    .select({ category: services.category, code: services.code, description: modelServices.description })
+    .from(modelServices)
+    .innerJoin(services, eq(services.id, modelServices.serviceId))
+    .where(eq(modelServices.profileId, row.id))
+    .orderBy(asc(services.category), asc(services.sort), asc(services.id));
+  return {
+    name: row.name,
+    category: row.category,
+    city: city?.slug ?? null,
+    metro: row.metroId,
+    places: row.places,
+    services: serviceRows,
+    prices: { hour: row.priceHour, twoHours: row.priceTwoHours, night: row.priceNight },
+    age: row.age,
+    height: row.height,
+    weight: row.weight,
+    boobs: row.boobs,
+    appearance: row.appearance,
+    contacts: { phone: row.phone, telegram: row.telegram, whatsapp: row.whatsapp, viber: row.viber },
+    description: row.description ?? '',
+  };
+}
+
+/** The fingerprint a new submission must differ from: the last one sent, else the approved one. */
+export async function baselineFingerprint(db: Database, row: ProfileRow): Promise<string | null> {
+  if (row.submittedHash) return row.submittedHash;
+  if (row.approvedHash) return row.approvedHash;
+  if (!hasApprovedVersion(row.status)) return null;
+  const publicMedia = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.profileId, row.id), eq(media.isPublic, true)))
+    .orderBy(asc(media.kind), asc(media.position), asc(media.id));
+  return fingerprint(
+    await approvedVersionOf(db, row),
+    publicMedia.map((item) => item.id),
+  );
+}
+
+export async function toOwnProfile(db: Database, pricing: Pricing, row: ProfileRow): Promise<OwnProfile> {
+  const revision = await revisionOf(db, row);
+  const mediaRows = await db
+    .select()
+    .from(media)
+    .where(and(eq(media.profileId, row.id), eq(media.inRevision, true)))
+    .orderBy(asc(media.kind), asc(media.revisionPosition), asc(media.id));
+  const check = checkRevision(revision, mediaRows);
+  const current = fingerprint(
+    revision,
+    mediaRows.map((item) => item.id),
+  );
+  const baseline = await baselineFingerprint(db, row);
+  const citySlug = typeof revision.city === 'string' ? revision.city : null;
+  const status = effectiveStatus(row);
+  return {
+    id: row.id,
+    // A never-sent profile shows whether its form is complete (the table's save: draft or saved).
+    status: status === 'draft' || status === 'saved' ? (check.complete ? 'saved' : 'draft') : status,
+    review: hasApprovedVersion(row.status) ? row.review : null,
+    rejectReason: row.rejectReason,
+    blockReason: row.isBlocked ? row.blockReason : null,
+    draft: revision,
+    complete: check.complete,
+    problems: check.problems,
+    changed: baseline === null || baseline !== current,
+    media: mediaRows.map(toOwnMedia),
+    // Sending needs a whole form with a file and a change; the button waits for both.
+    actions: ownerActions(status, row.review).filter(
+      (action) => action !== 'submit' || (check.complete && (baseline === null || baseline !== current)),
+    ),
+    monthPrice: (await pricing.kopecksOf(db, 'models_boosting', PUBLICATION_PRICE_CODE, citySlug)) / 100,
+    prepaidMonths: row.prepaidMonths,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The account's profiles, newest first. */
+export async function ownProfiles(db: Database, pricing: Pricing, accountId: number): Promise<OwnProfile[]> {
+  const rows = await db
+    .select()
+    .from(modelProfiles)
+    .where(eq(modelProfiles.accountId, accountId))
+    .orderBy(desc(modelProfiles.createdAt), desc(modelProfiles.id));
+  return Promise.all(rows.map((row) => toOwnProfile(db, pricing, row)));
+}
