@@ -293,6 +293,39 @@ describe('a model profile from draft to the catalogue', () => {
   });
 });
 
+describe('money under concurrency', () => {
+  it('charges one month when the same profile is sent ten times at once', async () => {
+    const city = await createCity(t.db);
+    const { account, agent } = await girl();
+    const { id } = (await agent.post('/api/profiles', completeDraft(city.slug))).json() as OwnProfile;
+    await addDraftPhoto(t.db, id);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => agent.post(`/api/profiles/${id}/submit`)),
+    );
+    const codes = answers.map((response) => response.statusCode).sort();
+    // One is sent; the others find it sent already (the table has no submit from pending).
+    expect(codes).toEqual([200, ...Array(9).fill(409)]);
+    expect(await balanceOf(account.id)).toBe(10_000 - MONTH_RUB);
+    expect(await verifyBalances(t.db)).toEqual({ accounts: [], transactions: [] });
+  });
+
+  it('never overdraws: a balance for two months pays for two of five profiles sent at once', async () => {
+    const city = await createCity(t.db);
+    const { account, agent } = await girl(2 * MONTH_RUB);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { id } = (await agent.post('/api/profiles', completeDraft(city.slug))).json() as OwnProfile;
+      await addDraftPhoto(t.db, id);
+      ids.push(id);
+    }
+    const answers = await Promise.all(ids.map((id) => agent.post(`/api/profiles/${id}/submit`)));
+    const codes = answers.map((response) => response.statusCode).sort();
+    expect(codes).toEqual([200, 200, 402, 402, 402]);
+    expect(await balanceOf(account.id)).toBe(0);
+    expect(await verifyBalances(t.db)).toEqual({ accounts: [], transactions: [] });
+  });
+});
+
 describe('only the owner reaches a profile', () => {
   it('answers 404 to another girl on every route, and changes nothing', async () => {
     const city = await createCity(t.db);
