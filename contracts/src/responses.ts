@@ -13,6 +13,7 @@ import {
   ACCOUNT_TYPES,
   APPEARANCES,
   CATEGORIES,
+  COMPLAINT_REASONS,
   LOCALES,
   NOTIFICATION_KINDS,
   type NotificationKind,
@@ -370,6 +371,18 @@ export const ownProfile = v.object({
 
 /** GET /api/profiles: the caller's profiles, newest first. */
 export const ownProfileList = v.object({ items: v.array(ownProfile) });
+
+/** GET /api/profiles/{id}/views: views per day (distinct visitors), oldest first, days without views as 0. */
+export const profileViews = v.object({
+  days: v.array(v.object({ day: v.string(), views: v.number() })),
+  total: v.number(),
+});
+
+/** GET /api/profiles/{id}/complaints: what visitors reported about the profile, per reason. */
+export const ownComplaints = v.object({
+  items: v.array(v.object({ reason: v.picklist(COMPLAINT_REASONS), count: v.number(), lastAt: isoDateTime })),
+  total: v.number(),
+});
 
 /** The caller's balance after a paid action, whole rubles. */
 export const ownProfileWithBalance = v.object({ profile: ownProfile, balance: v.number() });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type * as responses from '../responses';
 import { REJECT_REASON_MAX_LENGTH } from '../constants';
+import { positiveIntString } from '../common';
 import { modelProfileInputSchema, type ModelProfileFormValues } from '../validation/profile';
 
 type FieldKey = keyof typeof modelProfileInputSchema.entries;
@@ -100,3 +101,23 @@ export type MediaOrderBody = v.InferOutput<typeof mediaOrderBodySchema>;
 export type OwnProfile = v.InferOutput<typeof responses.ownProfile>;
 export type OwnProfileList = v.InferOutput<typeof responses.ownProfileList>;
 export type OwnMedia = v.InferOutput<typeof responses.ownMedia>;
+
+/** Longest period of the cabinet's views chart, in days. */
+export const PROFILE_VIEWS_MAX_DAYS = 90;
+
+/** Query of GET /api/profiles/{id}/views: the last `days` days, today included (default 30). */
+export const profileViewsQuerySchema = v.object(
+  {
+    days: v.optional(
+      v.pipe(
+        positiveIntString('validation.invalidRange'),
+        v.maxValue(PROFILE_VIEWS_MAX_DAYS, 'validation.invalidRange'),
+      ),
+      '30',
+    ),
+  },
+  'validation.invalidQuery',
+);
+export type ProfileViewsQuery = v.InferOutput<typeof profileViewsQuerySchema>;
+export type ProfileViewsResponse = v.InferOutput<typeof responses.profileViews>;
+export type OwnComplaintsResponse = v.InferOutput<typeof responses.ownComplaints>;

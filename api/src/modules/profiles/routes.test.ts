@@ -1,10 +1,11 @@
-import type { ApiErrorBody, ModelListResponse, OwnProfile } from 'contracts';
+import type { ApiErrorBody, ModelListResponse, OwnProfile, ProfileViewsResponse } from 'contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedPrices } from '../../db/seed-prices';
-import { accounts, modelProfiles, notifications } from '../../db/schema';
+import { accounts, complaints, modelProfiles, notifications, profileViews } from '../../db/schema';
+import { analyticsDay } from '../../lib/visitor';
 import { createAgent } from '../../testing/agent';
-import { createAccount, createCity } from '../../testing/builders';
+import { createAccount, createCity, createProfile } from '../../testing/builders';
 import { testAppForFile } from '../../testing/create-test-app';
 import { addDraftPhoto, completeDraft, ensureClassicMassage } from '../../testing/profiles';
 import { verifyBalances } from '../ledger/repository';
@@ -326,6 +327,46 @@ describe('money under concurrency', () => {
   });
 });
 
+describe("a profile's views and complaints", () => {
+  it('gives the owner views per day and complaints per reason, never who sent them', async () => {
+    const city = await createCity(t.db);
+    const { account, agent } = await girl();
+    const profile = await createProfile(t.db, { cityId: city.id, accountId: account.id });
+    const today = analyticsDay();
+    await t.db.insert(profileViews).values([
+      { profileId: profile.id, day: today, visitorKey: 'a' },
+      { profileId: profile.id, day: today, visitorKey: 'b' },
+    ]);
+    await t.db.insert(complaints).values([
+      { profileId: profile.id, reason: 'scam', visitorKey: 'v1', day: today },
+      { profileId: profile.id, reason: 'scam', visitorKey: 'v2', day: today },
+      { profileId: profile.id, reason: 'fake_photos', visitorKey: 'v3', day: today },
+    ]);
+
+    const views = await agent.get(`/api/profiles/${profile.id}/views?days=7`);
+    expect(views.statusCode).toBe(200);
+    const body = views.json() as ProfileViewsResponse;
+    expect(body.days).toHaveLength(7);
+    expect(body.days.at(-1)).toEqual({ day: today, views: 2 });
+    expect(body.total).toBe(2);
+    expect((await agent.get(`/api/profiles/${profile.id}/views?days=91`)).statusCode).toBe(400);
+
+    const reported = await agent.get(`/api/profiles/${profile.id}/complaints`);
+    expect(reported.json()).toMatchObject({
+      total: 3,
+      items: [
+        { reason: 'scam', count: 2 },
+        { reason: 'fake_photos', count: 1 },
+      ],
+    });
+    expect(reported.body).not.toContain('v1');
+
+    const { agent: other } = await girl(0);
+    expect((await other.get(`/api/profiles/${profile.id}/views`)).statusCode).toBe(404);
+    expect((await other.get(`/api/profiles/${profile.id}/complaints`)).statusCode).toBe(404);
+  });
+});
+
 describe('only the owner reaches a profile', () => {
   it('answers 404 to another girl on every route, and changes nothing', async () => {
     const city = await createCity(t.db);
@@ -340,6 +381,8 @@ describe('only the owner reaches a profile', () => {
       () => other.post(`/api/profiles/${id}/extend`),
       () => other.post(`/api/profiles/${id}/deactivate`),
       () => other.post(`/api/profiles/${id}/activate`),
+      () => other.get(`/api/profiles/${id}/views`),
+      () => other.get(`/api/profiles/${id}/complaints`),
       () => other.delete(`/api/profiles/${id}`),
     ];
     for (const call of calls) {

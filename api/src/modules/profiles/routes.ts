@@ -1,4 +1,9 @@
-import { createProfileBodySchema, idParamsSchema, profileDraftSchema } from 'contracts';
+import {
+  createProfileBodySchema,
+  idParamsSchema,
+  profileDraftSchema,
+  profileViewsQuerySchema,
+} from 'contracts';
 import * as responseSchemas from 'contracts/responses';
 import { defineRoutes, errorResponses } from '../../lib/route-schema';
 import { discardFiles } from './files';
@@ -145,6 +150,35 @@ export const profileRoutes = defineRoutes(async (fastify) => {
       async (request) => profiles.setActive(accountOf(request), request.params.id, action),
     );
   }
+
+  fastify.get(
+    '/profiles/:id/views',
+    {
+      preValidation: owner.preValidation,
+      schema: {
+        summary: 'Views of an own profile per day (distinct visitors), for the analytics chart',
+        tags: owner.tags,
+        params: idParamsSchema,
+        querystring: profileViewsQuerySchema,
+        response: { 200: responseSchemas.profileViews, ...OWNER_ERRORS },
+      },
+    },
+    async (request) => profiles.views(accountOf(request), request.params.id, request.query.days),
+  );
+
+  fastify.get(
+    '/profiles/:id/complaints',
+    {
+      preValidation: owner.preValidation,
+      schema: {
+        summary: 'What visitors reported about an own profile, per reason (never who)',
+        tags: owner.tags,
+        params: idParamsSchema,
+        response: { 200: responseSchemas.ownComplaints, ...OWNER_ERRORS },
+      },
+    },
+    async (request) => profiles.complaints(accountOf(request), request.params.id),
+  );
 
   fastify.delete(
     '/profiles/:id',

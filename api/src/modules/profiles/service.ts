@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { hasApprovedVersion, type OwnProfile, type ProfileDraft, PUBLICATION_PRICE_CODE } from 'contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  hasApprovedVersion,
+  type OwnComplaintsResponse,
+  type OwnProfile,
+  type ProfileDraft,
+  type ProfileViewsResponse,
+  PUBLICATION_PRICE_CODE,
+} from 'contracts';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import {
   cities,
+  complaints,
   ledgerEntries,
   ledgerTransactions,
   media,
@@ -13,6 +21,8 @@ import {
   services,
 } from '../../db/schema';
 import { ApiError, ValidationError } from '../../lib/api-error';
+import { analyticsDay } from '../../lib/visitor';
+import { createAnalyticsRepository } from '../analytics/repository';
 import { balanceOf, post } from '../ledger/repository';
 import { baselineFingerprint, ownProfiles, revisionOf, toOwnProfile } from './own-profile';
 import {
@@ -86,6 +96,17 @@ export function createProfileService(fastify: FastifyInstance) {
   const { db, pricing } = fastify;
 
   const answer = async (row: ProfileRow): Promise<OwnProfile> => toOwnProfile(db, pricing, row);
+  const analytics = createAnalyticsRepository(db);
+
+  /** The caller's profile; another account's is "not found", exactly like a missing one. */
+  async function ownRow(accountId: number, id: number): Promise<ProfileRow> {
+    const [row] = await db
+      .select()
+      .from(modelProfiles)
+      .where(and(eq(modelProfiles.id, id), eq(modelProfiles.accountId, accountId)));
+    if (!row) throw new ApiError(404, 'MODEL_NOT_FOUND');
+    return row;
+  }
 
   /** Charges a month of publication to the owner's balance, in the caller's transaction. */
   async function chargeMonth(tx: Database, row: ProfileRow, citySlug: string | null): Promise<void> {
@@ -139,12 +160,39 @@ export function createProfileService(fastify: FastifyInstance) {
     list: (accountId: number): Promise<OwnProfile[]> => ownProfiles(db, pricing, accountId),
 
     async get(accountId: number, id: number): Promise<OwnProfile> {
-      const [row] = await db
-        .select()
-        .from(modelProfiles)
-        .where(and(eq(modelProfiles.id, id), eq(modelProfiles.accountId, accountId)));
-      if (!row) throw new ApiError(404, 'MODEL_NOT_FOUND');
-      return answer(row);
+      return answer(await ownRow(accountId, id));
+    },
+
+    /** Views per day over the last `days` days (today included, in the analytics time zone). */
+    async views(accountId: number, id: number, days: number): Promise<ProfileViewsResponse> {
+      await ownRow(accountId, id);
+      const to = analyticsDay();
+      const from = analyticsDay(new Date(Date.parse(`${to}T12:00:00Z`) - (days - 1) * 86_400_000));
+      const perDay = await analytics.viewsByDay(id, from, to);
+      return { days: perDay, total: perDay.reduce((sum, day) => sum + day.views, 0) };
+    },
+
+    /** Complaints about the profile per reason; who complained stays with the moderators. */
+    async complaints(accountId: number, id: number): Promise<OwnComplaintsResponse> {
+      await ownRow(accountId, id);
+      const rows = await db
+        .select({
+          reason: complaints.reason,
+          count: count(),
+          lastAt: sql<Date>`max(${complaints.createdAt})`.mapWith((value: string | Date) => new Date(value)),
+        })
+        .from(complaints)
+        .where(eq(complaints.profileId, id))
+        .groupBy(complaints.reason)
+        .orderBy(desc(count()));
+      return {
+        items: rows.map((row) => ({
+          reason: row.reason,
+          count: row.count,
+          lastAt: row.lastAt.toISOString(),
+        })),
+        total: rows.reduce((sum, row) => sum + row.count, 0),
+      };
     },
 
     /** Replaces the working version with the body (the editor sends every field it has). */
