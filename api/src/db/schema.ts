@@ -208,6 +208,8 @@ export const modelProfiles = pgTable(
     isOnline: boolean('is_online').notNull().default(false),
     hasVideo: boolean('has_video').notNull().default(false),
     topUntil: timestamp('top_until', { withTimezone: true }),
+    /** Video display is bought per month: the approved video shows while this is in the future. */
+    videoUntil: timestamp('video_until', { withTimezone: true }),
     bumpedAt: timestamp('bumped_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),

@@ -1,0 +1,1 @@
+ALTER TABLE "model_profiles" ADD COLUMN "video_until" timestamp with time zone;
