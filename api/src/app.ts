@@ -70,6 +70,8 @@ export interface AppOptions {
   socketLimits?: Partial<SocketLimits> | undefined;
   /** Rubles per US dollar, to charge balances (rubles) the prices of the tables (dollars). */
   rubPerUsd?: number;
+  /** Slots of a city's top and the days one purchase lasts; the defaults are TOP_PLACEMENT's. */
+  topPlacement?: { slotsPerCity: number; days: number } | undefined;
   /** Complaints from this many distinct visitors in a day hide a profile until it is reviewed. */
   complaintHoldThreshold?: number;
   /** Run the expiry job every minute (off in tests, which run it by hand with their own clock). */
@@ -185,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(presenceRoutes);
       await api.register(authRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(profileRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
-      await api.register(modelProfileRoutes);
+      await api.register(modelProfileRoutes, { topPlacement: options.topPlacement });
       if (options.devPages) await api.register(devMailRoutes);
     },
     { prefix: '/api' },

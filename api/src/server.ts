@@ -1,3 +1,4 @@
+import { TOP_PLACEMENT } from 'contracts';
 import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from './modules/complaints/hold';
 import { DEFAULT_RUB_PER_USD } from './modules/tipping-prices/pricing';
 import { randomBytes } from 'node:crypto';
@@ -60,6 +61,13 @@ async function main(): Promise<void> {
       `COMPLAINT_HOLD_THRESHOLD must be a whole number above 0, not "${env.COMPLAINT_HOLD_THRESHOLD}"`,
     );
   }
+  const topPlacement = {
+    slotsPerCity: Number(env.TOP_SLOTS_PER_CITY ?? TOP_PLACEMENT.slotsPerCity),
+    days: Number(env.TOP_DAYS ?? TOP_PLACEMENT.days),
+  };
+  if (!Object.values(topPlacement).every((value) => Number.isInteger(value) && value > 0)) {
+    throw new Error('TOP_SLOTS_PER_CITY and TOP_DAYS must be whole numbers above 0');
+  }
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const secret = config.authSecret ?? (await localSecret(path.join(path.dirname(dataDir), 'auth-secret')));
   const app = await buildApp({
@@ -85,6 +93,7 @@ async function main(): Promise<void> {
     trustProxy,
     rubPerUsd,
     complaintHoldThreshold,
+    topPlacement,
     jobs: true,
   });
 

@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'PROFILE_INCOMPLETE',
   'MEDIA_LIMIT',
   'ACCOUNT_BLOCKED',
+  'PROFILE_NOT_ACTIVE',
+  'VIDEO_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

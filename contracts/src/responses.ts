@@ -362,6 +362,13 @@ export const ownProfile = v.object({
   monthPrice: v.number(),
   /** Months paid for and not yet started (a first publication waiting for approval). */
   prepaidMonths: v.number(),
+  /** What each promotion costs this profile now, whole rubles. */
+  promotionPrices: v.object({ top: v.number(), bump: v.number(), video: v.number() }),
+  /** In the city's top until then (null: not in the top now). */
+  topUntil: v.nullable(isoDateTime),
+  /** The video shows until then. */
+  videoUntil: v.nullable(isoDateTime),
+  bumpedAt: v.nullable(isoDateTime),
   publishedAt: v.nullable(isoDateTime),
   expiresAt: v.nullable(isoDateTime),
   submittedAt: v.nullable(isoDateTime),

@@ -9,11 +9,17 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly messageKey: string;
   readonly fields: Record<string, string> | undefined;
+  /** Values the message interpolates, sent along for clients that translate it themselves. */
+  readonly params: Record<string, string | number> | undefined;
 
   constructor(
     statusCode: number,
     code: ErrorCode,
-    options: { messageKey?: string; fields?: Record<string, string> } = {},
+    options: {
+      messageKey?: string;
+      fields?: Record<string, string>;
+      params?: Record<string, string | number>;
+    } = {},
   ) {
     super(code);
     this.name = 'ApiError';
@@ -21,6 +27,7 @@ export class ApiError extends Error {
     this.code = code;
     this.messageKey = options.messageKey ?? `errors.${code}`;
     this.fields = options.fields;
+    this.params = options.params;
   }
 }
 

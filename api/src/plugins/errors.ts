@@ -44,6 +44,7 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
   }
   const body: ApiErrorBody = { code: apiError.code, message: '' };
   if (apiError.fields) body.fields = apiError.fields;
+  if (apiError.params) body.params = apiError.params;
   if (apiError.code === 'RATE_LIMITED') {
     const retryAfter = Number(reply.getHeader('retry-after'));
     if (Number.isFinite(retryAfter) && retryAfter > 0) {

@@ -267,7 +267,8 @@ export function createModelRepository(db: Database) {
         })),
         photos,
         // A poster frame is not stored yet; the first photo stands in for it.
-        video: video ? { url: video.url, poster: photos[0] ?? null } : null,
+        // The video shows while its display is paid (has_video; the expiry job clears it).
+        video: video && row.hasVideo ? { url: video.url, poster: photos[0] ?? null } : null,
         publishedAt: present(row.publishedAt, 'published_at').toISOString(),
       };
     },

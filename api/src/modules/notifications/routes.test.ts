@@ -123,11 +123,15 @@ describe('notification texts', () => {
     const until = new Date('2026-07-15T12:00:00Z');
     const notify = t.app.notifications.notify;
     await notify(account.id, 'profile_approved', { profileName: 'Алиса' });
+    await notify(account.id, 'profile_rejected', { profileName: 'Алиса', reason: 'Размытое фото' });
+    await notify(account.id, 'profile_expired', { profileName: 'Алиса' });
     await notify(account.id, 'profile_blocked', { profileName: 'Алиса', comment: 'Фото не соответствуют' });
     await notify(account.id, 'profile_unblocked', { profileName: 'Алиса' });
     await notify(account.id, 'video_activated', { profileName: 'Алиса', until });
     await notify(account.id, 'raised_in_city', { profileName: 'Алиса', city: city.slug, price: 1500 });
     await notify(account.id, 'top_placement', { profileName: 'Алиса', city: city.slug, until });
+    await notify(account.id, 'account_blocked', { comment: 'Жалобы посетителей' });
+    await notify(account.id, 'account_unblocked', {});
     await notify(account.id, 'ad_approved', { heading: 'Весенняя акция' });
     await notify(account.id, 'ad_rejected', { heading: 'Весенняя акция', reason: 'Нет ссылки' });
 
@@ -138,6 +142,14 @@ describe('notification texts', () => {
     expect(ru.map((item) => item.kind)).toEqual([...NOTIFICATION_KINDS]);
     expect(ru.map(({ title, text }) => ({ title, text }))).toEqual([
       { title: 'Анкета одобрена', text: 'Анкета «Алиса» прошла модерацию и опубликована.' },
+      {
+        title: 'Анкета не прошла модерацию',
+        text: 'Анкета «Алиса» не прошла модерацию. Причина: Размытое фото',
+      },
+      {
+        title: 'Срок публикации истёк',
+        text: 'Срок публикации анкеты «Алиса» истёк, она скрыта из каталога. Продлите её, чтобы вернуть.',
+      },
       { title: 'Анкета заблокирована', text: 'Анкета «Алиса» заблокирована. Причина: Фото не соответствуют' },
       { title: 'Анкета разблокирована', text: 'Анкета «Алиса» разблокирована и снова видна посетителям.' },
       { title: 'Видео активировано', text: 'До 15 июля 2026 г. видео в анкете «Алиса» активно.' },
@@ -146,30 +158,42 @@ describe('notification texts', () => {
         text: 'Анкета «Алиса» поднята в начало списка, город Казань. Списано 1\u00a0500 ₽.',
       },
       { title: 'Топ-размещение', text: 'До 15 июля 2026 г. анкета «Алиса» в топе, город Казань.' },
+      {
+        title: 'Аккаунт заблокирован',
+        text: 'Ваш аккаунт заблокирован, анкеты скрыты из каталога. Причина: Жалобы посетителей',
+      },
+      {
+        title: 'Аккаунт разблокирован',
+        text: 'Ваш аккаунт разблокирован, активные анкеты снова видны посетителям.',
+      },
       { title: 'Объявление одобрено', text: 'Объявление «Весенняя акция» прошло модерацию и опубликовано.' },
       {
         title: 'Объявление отклонено',
         text: 'Объявление «Весенняя акция» не прошло модерацию. Причина: Нет ссылки',
       },
     ]);
-    expect(en[3]?.text).toBe('The video on your profile “Алиса” is active until 15 July 2026.');
-    expect(en[4]?.text).toBe(
+    expect(en[5]?.text).toBe('The video on your profile “Алиса” is active until 15 July 2026.');
+    expect(en[6]?.text).toBe(
       'Your profile “Алиса” was raised to the top of the Kazan list. Charged: 1,500 ₽.',
     );
-    expect(en[5]?.text).toBe('Your profile “Алиса” is in the top of Kazan until 15 July 2026.');
+    expect(en[7]?.text).toBe('Your profile “Алиса” is in the top of Kazan until 15 July 2026.');
     expect(en.map((item) => item.title)).toEqual([
       'Profile approved',
+      'Profile rejected',
+      'Publication expired',
       'Profile blocked',
       'Profile unblocked',
       'Video activated',
       'Profile raised',
       'Top placement',
+      'Account blocked',
+      'Account unblocked',
       'Ad approved',
       'Ad rejected',
     ]);
     // The raw values stay available to the client.
-    expect(ru[4]?.params).toEqual({ profileName: 'Алиса', city: city.slug, price: 1500 });
-    expect(ru[3]?.params).toEqual({ profileName: 'Алиса', until: until.toISOString() });
+    expect(ru[6]?.params).toEqual({ profileName: 'Алиса', city: city.slug, price: 1500 });
+    expect(ru[5]?.params).toEqual({ profileName: 'Алиса', until: until.toISOString() });
     for (const item of [...ru, ...en]) expect(item.text).not.toContain('{{');
   });
 

@@ -1,4 +1,4 @@
-import { and, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { modelProfiles } from '../../db/schema';
@@ -18,7 +18,7 @@ export async function expireProfiles(fastify: FastifyInstance, now: Date = new D
     const [lock] = await tx
       .select({ taken: sql<boolean>`pg_try_advisory_xact_lock(${EXPIRY_LOCK_KEY})` })
       .from(sql`(select 1) as one`);
-    if (!lock?.taken) return [];
+    if (!lock?.taken) return { due: [], videoEnded: 0 };
     const due = await tx
       .select({ id: modelProfiles.id, accountId: modelProfiles.accountId, name: modelProfiles.name })
       .from(modelProfiles)
@@ -29,25 +29,32 @@ export async function expireProfiles(fastify: FastifyInstance, now: Date = new D
         ),
       )
       .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    await tx
-      .update(modelProfiles)
-      .set({ status: 'expired', updatedAt: now })
-      .where(
-        inArray(
-          modelProfiles.id,
-          due.map((row) => row.id),
-        ),
-      );
+    if (due.length > 0) {
+      await tx
+        .update(modelProfiles)
+        .set({ status: 'expired', updatedAt: now })
+        .where(
+          inArray(
+            modelProfiles.id,
+            due.map((row) => row.id),
+          ),
+        );
+    }
     for (const row of due) {
       if (row.accountId !== null) {
         await fastify.notifications.notify(row.accountId, 'profile_expired', { profileName: row.name }, tx);
       }
     }
-    return due;
+    // A month of video display that ran out: the card and the page stop showing the video.
+    const videoEnded = await tx
+      .update(modelProfiles)
+      .set({ hasVideo: false })
+      .where(and(eq(modelProfiles.hasVideo, true), lte(modelProfiles.videoUntil, now)))
+      .returning({ id: modelProfiles.id });
+    return { due, videoEnded: videoEnded.length };
   });
-  if (expired.length > 0) fastify.listingCache.clear();
-  return expired.length;
+  if (expired.due.length > 0 || expired.videoEnded > 0) fastify.listingCache.clear();
+  return expired.due.length;
 }
 
 /** Runs the expiry job every minute while the server runs (never in tests: they call it). */

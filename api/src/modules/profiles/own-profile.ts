@@ -3,6 +3,7 @@ import {
   type OwnMedia,
   type OwnProfile,
   ownerActions,
+  PROMOTION_PRICE_CODES,
   PUBLICATION_PRICE_CODE,
 } from 'contracts';
 import { and, asc, desc, eq } from 'drizzle-orm';
@@ -102,6 +103,8 @@ export async function toOwnProfile(db: Database, pricing: Pricing, row: ProfileR
   );
   const baseline = await baselineFingerprint(db, row);
   const citySlug = typeof revision.city === 'string' ? revision.city : null;
+  const rubles = async (code: string) =>
+    (await pricing.kopecksOf(db, 'models_boosting', code, citySlug)) / 100;
   const status = effectiveStatus(row);
   return {
     id: row.id,
@@ -119,8 +122,16 @@ export async function toOwnProfile(db: Database, pricing: Pricing, row: ProfileR
     actions: ownerActions(status, row.review).filter(
       (action) => action !== 'submit' || (check.complete && (baseline === null || baseline !== current)),
     ),
-    monthPrice: (await pricing.kopecksOf(db, 'models_boosting', PUBLICATION_PRICE_CODE, citySlug)) / 100,
+    monthPrice: await rubles(PUBLICATION_PRICE_CODE),
     prepaidMonths: row.prepaidMonths,
+    promotionPrices: {
+      top: await rubles(PROMOTION_PRICE_CODES.top),
+      bump: await rubles(PROMOTION_PRICE_CODES.bump),
+      video: await rubles(PROMOTION_PRICE_CODES.video),
+    },
+    topUntil: row.topUntil && row.topUntil > new Date() ? row.topUntil.toISOString() : null,
+    videoUntil: row.videoUntil?.toISOString() ?? null,
+    bumpedAt: row.bumpedAt?.toISOString() ?? null,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     submittedAt: row.submittedAt?.toISOString() ?? null,

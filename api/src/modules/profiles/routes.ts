@@ -7,6 +7,7 @@ import {
 import * as responseSchemas from 'contracts/responses';
 import { defineRoutes, errorResponses } from '../../lib/route-schema';
 import { discardFiles } from './files';
+import { createPromotions, PROMOTIONS, type TopPlacementSettings } from './promotions';
 import { createProfileService } from './service';
 
 const OWNER_ERRORS = errorResponses({
@@ -25,8 +26,13 @@ const PAID_ERRORS = errorResponses({
  * 404 exactly like a missing one. Files: /api/profiles/{id}/media (media module); moderation:
  * /api/admin-panel/* (admin module).
  */
-export const profileRoutes = defineRoutes(async (fastify) => {
+export interface ProfileRoutesOptions {
+  topPlacement?: TopPlacementSettings | undefined;
+}
+
+export const profileRoutes = defineRoutes<ProfileRoutesOptions>(async (fastify, options) => {
   const profiles = createProfileService(fastify);
+  const promotions = createPromotions(fastify, options.topPlacement);
   const owner = { preValidation: fastify.requireAuth('girl'), tags: ['profiles'] };
   const accountOf = (request: { auth: { accountId: number } | null }) => {
     if (!request.auth) throw new Error('requireAuth let a guest through');
@@ -148,6 +154,34 @@ export const profileRoutes = defineRoutes(async (fastify) => {
         },
       },
       async (request) => profiles.setActive(accountOf(request), request.params.id, action),
+    );
+  }
+
+  const promotionSummaries = {
+    top: 'Top placement in the city for the set days (a fixed number of slots per city; SLOTS_FULL gives the nearest free date)',
+    bump: "Raise the profile to the top of its city's list now",
+    video: 'Show the approved video for a month',
+  } as const;
+  for (const promotion of PROMOTIONS) {
+    fastify.post(
+      `/profiles/:id/${promotion}`,
+      {
+        preValidation: owner.preValidation,
+        schema: {
+          summary: `${promotionSummaries[promotion]}; listed profiles only, paid from the balance`,
+          tags: owner.tags,
+          params: idParamsSchema,
+          response: {
+            200: responseSchemas.ownProfileWithBalance,
+            ...OWNER_ERRORS,
+            ...PAID_ERRORS,
+            ...errorResponses({
+              409: 'PROFILE_NOT_ACTIVE | SLOTS_FULL (params.date: the nearest free day) | VIDEO_REQUIRED',
+            }),
+          },
+        },
+      },
+      async (request) => promotions.buy(accountOf(request), request.params.id, promotion),
     );
   }
 

@@ -1,0 +1,160 @@
+import type { ApiErrorBody, ModelDetails, ModelListResponse, OwnProfile } from 'contracts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { seedPrices } from '../../db/seed-prices';
+import { accounts, media, modelProfiles, notifications } from '../../db/schema';
+import { createAgent } from '../../testing/agent';
+import { createAccount, createCity, createProfile } from '../../testing/builders';
+import { testAppForFile } from '../../testing/create-test-app';
+import { post, verifyBalances } from '../ledger/repository';
+import { expireProfiles } from './expiry';
+
+// One top slot per city, so the race for it is easy to set up.
+const t = testAppForFile({ rubPerUsd: 100, topPlacement: { slotsPerCity: 1, days: 7 } }, async ({ db }) => {
+  await seedPrices(db);
+});
+
+/** Other cities' prices (dollars) at 100 rubles: top 15, bump 2, video 6. */
+const PRICE = { top: 1500, bump: 200, video: 600 };
+
+async function modelWithProfile(
+  balanceRub: number,
+  profile: Partial<typeof modelProfiles.$inferInsert> = {},
+) {
+  const account = await createAccount(t.db, { accountType: 'girl' });
+  if (balanceRub > 0) {
+    await post(t.db, {
+      kind: 'adjustment',
+      reference: `test-credit:${account.id}`,
+      entries: [
+        [{ systemAccount: 'adjustments' }, -balanceRub * 100],
+        [{ accountId: account.id }, balanceRub * 100],
+      ],
+    });
+  }
+  const row = await createProfile(t.db, {
+    accountId: account.id,
+    expiresAt: new Date(Date.now() + 20 * 86_400_000),
+    ...profile,
+  });
+  const agent = createAgent(t.app);
+  await agent.signInAs(account.id);
+  return { account, agent, profile: row };
+}
+
+async function balanceOf(accountId: number): Promise<number> {
+  const [row] = await t.db.select().from(accounts).where(eq(accounts.id, accountId));
+  return Number(row?.balanceKopecks) / 100;
+}
+
+async function kindsOf(accountId: number) {
+  const rows = await t.db.select().from(notifications).where(eq(notifications.accountId, accountId));
+  return rows.map((row) => ({ kind: row.kind, params: row.params }));
+}
+
+describe('promotions of a listed profile', () => {
+  it('bumps a profile to the head of its city list, charging the price and telling the model', async () => {
+    const city = await createCity(t.db);
+    const earlier = await createProfile(t.db, { cityId: city.id, bumpedAt: new Date() });
+    const { account, agent, profile } = await modelWithProfile(1000, {
+      cityId: city.id,
+      bumpedAt: new Date(Date.now() - 86_400_000),
+    });
+    const first = async () =>
+      (
+        (
+          await t.app.inject({ method: 'GET', url: `/api/model?city=${city.slug}` })
+        ).json() as ModelListResponse
+      ).items[0]?.id;
+    expect(await first()).toBe(earlier.id);
+
+    const response = await agent.post(`/api/profiles/${profile.id}/bump`);
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as { balance: number }).balance).toBe(1000 - PRICE.bump);
+    expect(await first()).toBe(profile.id);
+    expect(await kindsOf(account.id)).toEqual([
+      { kind: 'raised_in_city', params: { profileName: profile.name, city: city.slug, price: PRICE.bump } },
+    ]);
+    expect(await verifyBalances(t.db)).toEqual({ accounts: [], transactions: [] });
+  });
+
+  it('gives the last top slot of a city to one of two models buying at once; the other learns the nearest date', async () => {
+    const city = await createCity(t.db);
+    const a = await modelWithProfile(5000, { cityId: city.id });
+    const b = await modelWithProfile(5000, { cityId: city.id });
+    const [first, second] = await Promise.all([
+      a.agent.post(`/api/profiles/${a.profile.id}/top`),
+      b.agent.post(`/api/profiles/${b.profile.id}/top`),
+    ]);
+    const answers = [first, second].map((response) => response?.statusCode).sort();
+    expect(answers).toEqual([200, 409]);
+    const loser = first?.statusCode === 409 ? first : second;
+    const winner = first?.statusCode === 200 ? a : b;
+    const body = loser?.json() as ApiErrorBody;
+    expect(body.code).toBe('SLOTS_FULL');
+    const won = ((first?.statusCode === 200 ? first : second)?.json() as { profile: OwnProfile }).profile;
+    expect(body.params?.date).toBe(won.topUntil?.slice(0, 10));
+    const days = (Date.parse(won.topUntil ?? '') - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    // Only the winner paid.
+    expect((await balanceOf(a.account.id)) + (await balanceOf(b.account.id))).toBe(10_000 - PRICE.top);
+    expect((await kindsOf(winner.account.id)).map((item) => item.kind)).toEqual(['top_placement']);
+
+    // The winner buying again extends her time without a second slot.
+    const again = await winner.agent.post(`/api/profiles/${winner.profile.id}/top`);
+    expect(again.statusCode).toBe(200);
+    const extended = (again.json() as { profile: OwnProfile }).profile;
+    expect(Date.parse(extended.topUntil ?? '') - Date.parse(won.topUntil ?? '')).toBeGreaterThan(
+      6.9 * 86_400_000,
+    );
+  });
+
+  it('refuses a profile that is not listed, and a balance that does not cover the price, changing nothing', async () => {
+    const city = await createCity(t.db);
+    const hidden = await modelWithProfile(5000, { cityId: city.id, status: 'unactive' });
+    const response = await hidden.agent.post(`/api/profiles/${hidden.profile.id}/bump`);
+    expect(response.statusCode).toBe(409);
+    expect((response.json() as ApiErrorBody).code).toBe('PROFILE_NOT_ACTIVE');
+
+    const poor = await modelWithProfile(100, { cityId: city.id });
+    const refused = await poor.agent.post(`/api/profiles/${poor.profile.id}/top`);
+    expect(refused.statusCode).toBe(402);
+    expect((refused.json() as ApiErrorBody).code).toBe('INSUFFICIENT_BALANCE');
+    expect(await balanceOf(poor.account.id)).toBe(100);
+    const [row] = await t.db.select().from(modelProfiles).where(eq(modelProfiles.id, poor.profile.id));
+    expect(row?.topUntil).toBeNull();
+    expect(await kindsOf(poor.account.id)).toEqual([]);
+
+    const { agent: other } = await modelWithProfile(5000, { cityId: city.id });
+    expect((await other.post(`/api/profiles/${poor.profile.id}/bump`)).statusCode).toBe(404);
+  });
+
+  it('shows an approved video for the month paid, and hides it when the month is over', async () => {
+    const city = await createCity(t.db);
+    const { agent, profile } = await modelWithProfile(5000, {
+      cityId: city.id,
+      hasVideo: false,
+      expiresAt: new Date(Date.now() + 90 * 86_400_000),
+    });
+    const noVideo = await agent.post(`/api/profiles/${profile.id}/video`);
+    expect((noVideo.json() as ApiErrorBody).code).toBe('VIDEO_REQUIRED');
+
+    await t.db
+      .insert(media)
+      .values({ profileId: profile.id, kind: 'video', url: '/media/u/x/video.mp4', isPublic: true });
+    const page = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/model/${profile.id}` })).json() as ModelDetails;
+    expect((await page()).video).toBeNull();
+
+    const bought = await agent.post(`/api/profiles/${profile.id}/video`);
+    expect(bought.statusCode).toBe(200);
+    const until = (bought.json() as { profile: OwnProfile }).profile.videoUntil;
+    expect((await page()).video?.url).toBe('/media/u/x/video.mp4');
+    expect((await page()).hasVideo).toBe(true);
+
+    await expireProfiles(t.app, new Date(Date.parse(until ?? '') + 1000));
+    expect((await page()).video).toBeNull();
+    expect((await page()).hasVideo).toBe(false);
+  });
+});

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { LISTED_STATUSES, type OwnProfile, PROMOTION_PRICE_CODES, TOP_PLACEMENT } from 'contracts';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { cities, media, modelProfiles } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { balanceOf, post } from '../ledger/repository';
+import { toOwnProfile } from './own-profile';
+import { lockProfile, type ProfileRow } from './revision';
+
+export interface TopPlacementSettings {
+  /** Profiles that can be in a city's top at once. */
+  slotsPerCity: number;
+  /** How long one purchase keeps a profile there. */
+  days: number;
+}
+
+export const PROMOTIONS = ['top', 'bump', 'video'] as const;
+export type Promotion = (typeof PROMOTIONS)[number];
+
+const PRICE_CODE: Record<Promotion, string> = PROMOTION_PRICE_CODES;
+
+interface CityOfProfile {
+  id: number;
+  slug: string;
+}
+
+/**
+ * Paid promotions of a listed profile (PRODUCT_SPEC.md sections 4, 6 and 9): top placement in its
+ * city, a bump to the top of the city's list, a month of video display. Each is one transaction:
+ * the profile's row is locked, the price is read from the price table, the balance is charged
+ * through the ledger (never below zero) and the promotion applied, or nothing happens.
+ */
+export function createPromotions(fastify: FastifyInstance, top: TopPlacementSettings = TOP_PLACEMENT) {
+  const { db, pricing } = fastify;
+
+  /** Only a listed profile (active, not blocked or held, within its paid time) can be promoted. */
+  function requireListed(row: ProfileRow): void {
+    const listed =
+      LISTED_STATUSES.includes(row.status) &&
+      !row.isBlocked &&
+      row.heldAt === null &&
+      (row.expiresAt === null || row.expiresAt > new Date());
+    if (!listed) throw new ApiError(409, 'PROFILE_NOT_ACTIVE');
+  }
+
+  async function cityOf(tx: Database, row: ProfileRow): Promise<CityOfProfile> {
+    if (row.cityId === null) throw new ApiError(409, 'SERVICE_NOT_ACTIVATED');
+    const [city] = await tx
+      .select({ id: cities.id, slug: cities.slug })
+      .from(cities)
+      .where(eq(cities.id, row.cityId));
+    if (!city) throw new ApiError(409, 'SERVICE_NOT_ACTIVATED');
+    return city;
+  }
+
+  async function charge(
+    tx: Database,
+    row: ProfileRow,
+    promotion: Promotion,
+    citySlug: string,
+  ): Promise<number> {
+    if (row.accountId === null) throw new ApiError(409, 'SERVICE_NOT_ACTIVATED');
+    const kopecks = await pricing.kopecksOf(tx, 'models_boosting', PRICE_CODE[promotion], citySlug);
+    await post(tx, {
+      kind: 'purchase',
+      reference: `${promotion}:${row.id}:${randomUUID()}`,
+      metadata: { item: PRICE_CODE[promotion], profileId: row.id },
+      entries: [
+        [{ accountId: row.accountId }, -kopecks],
+        [{ systemAccount: 'revenue' }, kopecks],
+      ],
+    });
+    return kopecks;
+  }
+
+  /**
+   * Top placement. A purchase while the profile is in the top extends its time and takes no new
+   * slot. The city's row is locked first, so two models buying the last slot at once queue: one
+   * gets it, the other is told the slots are full and the nearest date one frees.
+   */
+  async function buyTop(tx: Database, row: ProfileRow, city: CityOfProfile): Promise<number> {
+    await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, city.id)).for('update');
+    const inTopNow = row.topUntil !== null && row.topUntil > new Date();
+    if (!inTopNow) {
+      const taken = await tx
+        .select({ until: modelProfiles.topUntil })
+        .from(modelProfiles)
+        .where(
+          and(
+            eq(modelProfiles.cityId, city.id),
+            ne(modelProfiles.id, row.id),
+            gt(modelProfiles.topUntil, sql`now()`),
+          ),
+        )
+        .orderBy(asc(modelProfiles.topUntil));
+      if (taken.length >= top.slotsPerCity) {
+        const nearest = taken[0]?.until ?? new Date();
+        throw new ApiError(409, 'SLOTS_FULL', { params: { date: nearest.toISOString().slice(0, 10) } });
+      }
+    }
+    const kopecks = await charge(tx, row, 'top', city.slug);
+    await tx
+      .update(modelProfiles)
+      .set({
+        topUntil: sql`greatest(coalesce(${modelProfiles.topUntil}, now()), now()) + make_interval(days => ${top.days})`,
+      })
+      .where(eq(modelProfiles.id, row.id));
+    return kopecks;
+  }
+
+  return {
+    async buy(
+      accountId: number,
+      profileId: number,
+      promotion: Promotion,
+    ): Promise<{ profile: OwnProfile; balance: number }> {
+      const row = await db.transaction(async (tx) => {
+        const locked = await lockProfile(tx, profileId, accountId);
+        requireListed(locked);
+        const city = await cityOf(tx, locked);
+        let charged = 0;
+        if (promotion === 'top') {
+          charged = await buyTop(tx, locked, city);
+        } else if (promotion === 'bump') {
+          charged = await charge(tx, locked, 'bump', city.slug);
+          await tx.update(modelProfiles).set({ bumpedAt: sql`now()` }).where(eq(modelProfiles.id, profileId));
+        } else {
+          // Video display needs an approved video to show.
+          const [video] = await tx
+            .select({ id: media.id })
+            .from(media)
+            .where(and(eq(media.profileId, profileId), eq(media.kind, 'video'), eq(media.isPublic, true)));
+          if (!video) throw new ApiError(409, 'VIDEO_REQUIRED');
+          charged = await charge(tx, locked, 'video', city.slug);
+          await tx
+            .update(modelProfiles)
+            .set({
+              hasVideo: true,
+              videoUntil: sql`greatest(coalesce(${modelProfiles.videoUntil}, now()), now()) + interval '1 month'`,
+            })
+            .where(eq(modelProfiles.id, profileId));
+        }
+        const [updated] = await tx.select().from(modelProfiles).where(eq(modelProfiles.id, profileId));
+        if (!updated || locked.accountId === null) throw new Error(`profile ${profileId} vanished`);
+        const { notifications } = fastify;
+        if (promotion === 'top' && updated.topUntil) {
+          await notifications.notify(
+            locked.accountId,
+            'top_placement',
+            { profileName: updated.name, city: city.slug, until: updated.topUntil },
+            tx,
+          );
+        } else if (promotion === 'bump') {
+          await notifications.notify(
+            locked.accountId,
+            'raised_in_city',
+            { profileName: updated.name, city: city.slug, price: charged / 100 },
+            tx,
+          );
+        } else if (promotion === 'video' && updated.videoUntil) {
+          await notifications.notify(
+            locked.accountId,
+            'video_activated',
+            { profileName: updated.name, until: updated.videoUntil },
+            tx,
+          );
+        }
+        return updated;
+      });
+      fastify.listingCache.clear();
+      return {
+        profile: await toOwnProfile(db, pricing, row),
+        balance: (await balanceOf(db, accountId)) / 100,
+      };
+    },
+  };
+}
