@@ -1,19 +1,16 @@
 import { mkdtempSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { type ApiErrorBody, MEDIA, type OwnMedia } from 'contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../db/schema';
-import { CSRF_HEADER } from '../../plugins/auth';
 import { createAccount, createProfile } from '../../testing/builders';
 import { testAppForFile } from '../../testing/create-test-app';
-import { BOUNDARY, multipartEnvelope } from './testing';
+import { JPEG_HEAD, MP4_HEAD, signedInOverHttp, streamUpload, type UploadSession } from './testing';
 
 // Real HTTP on a real port: the body is a stream the client generates as it sends, so these
 // tests see what a browser's upload does to the server (memory, disk, an abort mid-way).
@@ -33,33 +30,8 @@ const MB = 1024 * 1024;
 // The garbage collector on demand, so that a sample of Buffer memory counts live buffers only.
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
-const MP4_HEAD = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x18]),
-  Buffer.from('ftypisom\0\0\x02\0isommp41', 'latin1'),
-]);
-const JPEG_HEAD = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
-]);
-
-/** A file of `size` bytes made while it is sent: a chunk of 64 KB reused, never the whole file. */
-async function* generated(size: number, head: Buffer, onSent?: (sent: number) => Promise<void>) {
-  const chunk = Buffer.alloc(64 * 1024, 0x5a);
-  let sent = 0;
-  while (sent < size) {
-    const length = Math.min(chunk.length, size - sent);
-    yield sent === 0 ? Buffer.concat([head, chunk.subarray(head.length, length)]) : chunk.subarray(0, length);
-    sent += length;
-    await onSent?.(sent);
-  }
-}
-
-interface Session {
-  cookie: string;
-  csrf: string;
-  profileId: number;
-}
-
-async function session(): Promise<Session> {
+/** A model signed in with a fresh profile, as a browser holds it: cookies and the CSRF token. */
+async function session(): Promise<UploadSession> {
   const account = await createAccount(t.db);
   const profile = await createProfile(
     t.db,
@@ -67,63 +39,7 @@ async function session(): Promise<Session> {
     { photos: [] },
   );
   const tokens = await t.app.sessions.create(account.id);
-  const names = t.app.cookieNames;
-  const access = `${names.access}=${tokens.accessToken}`;
-  const health = await fetch(`${base}/api/health`, { headers: { cookie: access } });
-  const csrf = health.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith(`${names.csrf}=`))
-    ?.slice(names.csrf.length + 1);
-  if (!csrf) throw new Error('no CSRF cookie');
-  return { cookie: `${access}; ${names.csrf}=${csrf}`, csrf, profileId: profile.id };
-}
-
-type Outcome = { status: number; body: string } | { aborted: true };
-
-/**
- * POSTs a multipart upload whose file is streamed, as a browser does. `abort` may end the
- * request mid-way (the tab closed): it is called after each chunk with the bytes sent so far.
- */
-function streamUpload(
-  who: Session,
-  file: { size: number; head: Buffer; filename: string },
-  abort?: (sent: number) => Promise<boolean>,
-): Promise<Outcome> {
-  const { head, tail } = multipartEnvelope({ filename: file.filename });
-  return new Promise((resolve, reject) => {
-    let aborted = false;
-    const request = httpRequest(`${base}/api/profiles/${who.profileId}/media`, {
-      method: 'POST',
-      agent: false,
-      headers: {
-        cookie: who.cookie,
-        [CSRF_HEADER]: who.csrf,
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-        'content-length': head.length + file.size + tail.length,
-      },
-    });
-    request.on('response', (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (text: string) => {
-        body += text;
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on('error', (error) => (aborted ? resolve({ aborted: true }) : reject(error)));
-    async function* body() {
-      yield head;
-      yield* generated(file.size, file.head, async (sent) => {
-        if (abort && (await abort(sent))) {
-          aborted = true;
-          request.destroy();
-        }
-      });
-      yield tail;
-    }
-    Readable.from(body()).pipe(request);
-  });
+  return signedInOverHttp(base, t.app.cookieNames, tokens.accessToken, profile.id);
 }
 
 async function storedFiles(): Promise<string[]> {
@@ -173,7 +89,7 @@ describe('streamed uploads over HTTP', () => {
   it('takes a 50 MB video without holding it in memory', async () => {
     const who = await session();
     // Warm up: the first upload loads modules and fills pools that are not the upload's.
-    expect(await streamUpload(who, { size: MB, head: MP4_HEAD, filename: 'warm.mp4' })).toMatchObject({
+    expect(await streamUpload(base, who, { size: MB, head: MP4_HEAD, filename: 'warm.mp4' })).toMatchObject({
       status: 201,
     });
     const [warm] = await rowsOf(who.profileId);
@@ -192,7 +108,7 @@ describe('streamed uploads over HTTP', () => {
       }
     };
     const sampler = setInterval(sample, 10);
-    const outcome = await streamUpload(who, {
+    const outcome = await streamUpload(base, who, {
       size: MEDIA.maxVideoBytes,
       head: MP4_HEAD,
       filename: 'max.mp4',
@@ -220,7 +136,7 @@ describe('streamed uploads over HTTP', () => {
   it('refuses a 51 MB video with FILE_TOO_LARGE and keeps nothing of it', async () => {
     const who = await session();
     const before = await storedFiles();
-    const outcome = await streamUpload(who, { size: 51 * MB, head: MP4_HEAD, filename: 'big.mp4' });
+    const outcome = await streamUpload(base, who, { size: 51 * MB, head: MP4_HEAD, filename: 'big.mp4' });
     expect(outcome).toMatchObject({ status: 413 });
     const error = JSON.parse((outcome as { body: string }).body) as ApiErrorBody;
     expect(error).toMatchObject({
@@ -234,7 +150,7 @@ describe('streamed uploads over HTTP', () => {
 
   it('refuses a photo over 20 MB as soon as it passes 20 MB', async () => {
     const who = await session();
-    const outcome = await streamUpload(who, {
+    const outcome = await streamUpload(base, who, {
       size: MEDIA.maxPhotoBytes + MB,
       head: JPEG_HEAD,
       filename: 'huge.jpg',
@@ -253,6 +169,7 @@ describe('streamed uploads over HTTP', () => {
     const before = await storedFiles();
     let sawPartialFile = false;
     const outcome = await streamUpload(
+      base,
       who,
       { size: 30 * MB, head: MP4_HEAD, filename: 'gone.mp4' },
       async (sent) => {

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
+import { CSRF_HEADER, type CookieNames } from '../../plugins/auth';
 
 /** Files the media tests upload, made on the spot: nothing binary is kept in the repository. */
 
@@ -110,4 +113,99 @@ export function webpChunks(file: Buffer): string[] {
     offset += 8 + size + (size % 2);
   }
   return names;
+}
+
+// --- uploads over real HTTP ------------------------------------------------------------------
+
+export const MP4_HEAD = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom\0\0\x02\0isommp41', 'latin1'),
+]);
+export const JPEG_HEAD = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0,
+]);
+
+/** A file of `size` bytes made while it is sent: a chunk of 64 KB reused, never the whole file. */
+export async function* generated(size: number, head: Buffer, onSent?: (sent: number) => Promise<void>) {
+  const chunk = Buffer.alloc(64 * 1024, 0x5a);
+  let sent = 0;
+  while (sent < size) {
+    const length = Math.min(chunk.length, size - sent);
+    yield sent === 0 ? Buffer.concat([head, chunk.subarray(head.length, length)]) : chunk.subarray(0, length);
+    sent += length;
+    await onSent?.(sent);
+  }
+}
+
+export interface UploadSession {
+  cookie: string;
+  csrf: string;
+  profileId: number;
+}
+
+export type Outcome = { status: number; body: string } | { aborted: true };
+
+/**
+ * POSTs to `base` a multipart upload whose file is streamed, as a browser does. `abort` may end the
+ * request mid-way (the tab closed): it is called after each chunk with the bytes sent so far.
+ */
+export function streamUpload(
+  base: string,
+  who: UploadSession,
+  file: { size: number; head: Buffer; filename: string },
+  abort?: (sent: number) => Promise<boolean>,
+): Promise<Outcome> {
+  const { head, tail } = multipartEnvelope({ filename: file.filename });
+  return new Promise((resolve, reject) => {
+    let aborted = false;
+    const request = httpRequest(`${base}/api/profiles/${who.profileId}/media`, {
+      method: 'POST',
+      agent: false,
+      headers: {
+        cookie: who.cookie,
+        [CSRF_HEADER]: who.csrf,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-length': head.length + file.size + tail.length,
+      },
+    });
+    request.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (text: string) => {
+        body += text;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', (error) => (aborted ? resolve({ aborted: true }) : reject(error)));
+    async function* body() {
+      yield head;
+      yield* generated(file.size, file.head, async (sent) => {
+        if (abort && (await abort(sent))) {
+          aborted = true;
+          request.destroy();
+        }
+      });
+      yield tail;
+    }
+    Readable.from(body()).pipe(request);
+  });
+}
+
+/** The cookies and CSRF token a browser holds after its first page, for a session's access token. */
+export async function signedInOverHttp(
+  base: string,
+  names: CookieNames,
+  accessToken: string,
+  profileId: number,
+): Promise<UploadSession> {
+  const access = `${names.access}=${accessToken}`;
+  const health = await fetch(`${base}/api/health`, { headers: { cookie: access } });
+  await health.arrayBuffer();
+  const csrf = health.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith(`${names.csrf}=`))
+    ?.slice(names.csrf.length + 1);
+  if (!csrf) throw new Error('no CSRF cookie');
+  return { cookie: `${access}; ${names.csrf}=${csrf}`, csrf, profileId };
 }
