@@ -19,6 +19,7 @@ const t = testAppForFile({ mediaDir, mediaUploadsPerHour: { max: 12, windowSecon
 afterAll(() => rm(mediaDir, { recursive: true, force: true }));
 
 const errorOf = (response: { json<T>(): T }) => response.json<ApiErrorBody>();
+const MB = 1024 * 1024;
 
 /** Every stored file, as `<key>/<file>`; the temporary folder of uploads in progress apart. */
 async function storedFiles(): Promise<string[]> {
@@ -174,6 +175,19 @@ describe('POST /api/profiles/:id/media: photos', () => {
     await expectNothingStored(profile.id, before);
   });
 
+  it('refuses a small file that decodes to more than 50 megapixels (a decompression bomb)', async () => {
+    const { agent, profile } = await model();
+    const bomb = await sharp({ create: { width: 10_000, height: 6000, channels: 3, background: '#336699' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(MB);
+    const before = await storedFiles();
+    const response = await upload(agent, profile.id, { data: bomb, filename: 'bomb.png' });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).code).toBe('IMAGE_PROCESSING_FAILED');
+    await expectNothingStored(profile.id, before);
+  });
+
   it('refuses a sixth photo with MEDIA_LIMIT', async () => {
     const { agent, profile } = await model();
     const small = await png(40, 30);
@@ -189,6 +203,27 @@ describe('POST /api/profiles/:id/media: photos', () => {
     expect(await t.db.select().from(media).where(eq(media.profileId, profile.id))).toHaveLength(5);
     // A video still fits.
     await uploaded(agent, profile.id, { data: mp4(), filename: 'v.mp4' });
+  });
+});
+
+describe('two uploads at once', () => {
+  it('take the last free place once: the other is refused and its stored files are deleted', async () => {
+    const { agent, profile } = await model();
+    const small = await png(40, 30);
+    for (let n = 0; n < 4; n++) await uploaded(agent, profile.id, { data: small });
+    const before = await storedFiles();
+    const [first, second] = await Promise.all([
+      upload(agent, profile.id, { data: await webp(900, 600) }),
+      upload(agent, profile.id, { data: await webp(900, 600) }),
+    ]);
+    expect([first?.statusCode, second?.statusCode].sort()).toEqual([201, 409]);
+    const winner = (first?.statusCode === 201 ? first : second)?.json<OwnMedia>();
+    const added = (await storedFiles()).filter((file) => !before.includes(file));
+    expect(added.sort()).toEqual(
+      (winner?.variants ?? []).map((variant) => variant.url.replace('/media/u/', '')).sort(),
+    );
+    expect(await t.db.select().from(media).where(eq(media.profileId, profile.id))).toHaveLength(5);
+    expect(await temporaryFiles()).toEqual([]);
   });
 });
 
