@@ -41,12 +41,15 @@ async function inTurn<T>(task: () => Promise<T>): Promise<T> {
 /**
  * Decodes an uploaded photo and encodes it again as WebP in each width of `PHOTO_WIDTHS` up to
  * its own: turned upright by its EXIF orientation, and with every metadata block left behind
- * (EXIF with GPS, XMP, IPTC, ICC: sharp writes none unless asked to). A file that does not decode
- * cleanly, truncated ones included, is 422 IMAGE_PROCESSING_FAILED.
+ * (EXIF with GPS, XMP, IPTC, ICC: sharp writes none unless asked to). A file that does not decode,
+ * truncated ones included, or that has too many pixels is 422 IMAGE_PROCESSING_FAILED.
  */
 export function processPhoto(file: string): Promise<PhotoVariant[]> {
   return inTurn(async () => {
-    const open = () => sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' });
+    // `error` refuses truncated and corrupt pixel data, but not the warnings many cameras' and
+    // editors' files raise (extraneous bytes between JPEG markers, a PNG's odd sRGB profile),
+    // which browsers display without a murmur.
+    const open = () => sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     try {
       const { width, height, orientation } = await open().metadata();
       // Orientations 5 to 8 turn the picture a quarter: its upright width is the stored height.

@@ -430,7 +430,21 @@ describe('GET /media/u/:key/:file', () => {
     expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 10))).toBe(true);
     const past = await agent.get(item.url, { headers: { range: `bytes=${bytes.length}-` } });
     expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
     expect(part.headers['accept-ranges']).toBe('bytes');
+    // Several ranges at once (no player asks for them): the whole file.
+    const several = await agent.get(item.url, { headers: { range: 'bytes=0-0,5-9' } });
+    expect([several.statusCode, several.rawPayload.length]).toEqual([200, bytes.length]);
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: item.url,
+      cookies: Object.fromEntries(agent.jar),
+    });
+    expect([head.statusCode, head.headers['content-length'], head.rawPayload.length]).toEqual([
+      200,
+      String(bytes.length),
+      0,
+    ]);
   });
 
   it('answers 404 for names that are not stored files', async () => {
