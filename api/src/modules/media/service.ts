@@ -1,8 +1,6 @@
 import { MEDIA, type MediaKind, type OwnMedia } from 'contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import { media } from '../../db/schema';
 import { ApiError, ValidationError } from '../../lib/api-error';
 import { randomToken } from '../../lib/tokens';
 import { checkRevision, lockProfile, recordEdit, revisionMedia, targetOf } from '../profiles/revision';
@@ -77,14 +75,7 @@ export async function deleteStoredFiles(
  * rows without their files).
  */
 export async function publishRevisionMedia(tx: Database, profileId: number): Promise<string[]> {
-  const removed = await tx
-    .delete(media)
-    .where(and(eq(media.profileId, profileId), eq(media.inRevision, false)))
-    .returning();
-  await tx
-    .update(media)
-    .set({ isPublic: true, position: sql`${media.revisionPosition}` })
-    .where(eq(media.profileId, profileId));
+  const removed = await createMediaRepository(tx).publishRevision(profileId);
   return removed.flatMap(storedKeysOf);
 }
 
@@ -93,7 +84,7 @@ export async function publishRevisionMedia(tx: Database, profileId: number): Pro
  * storage keys, for `deleteStoredFiles` after the commit.
  */
 export async function removeProfileFiles(tx: Database, profileId: number): Promise<string[]> {
-  const removed = await tx.delete(media).where(eq(media.profileId, profileId)).returning();
+  const removed = await createMediaRepository(tx).deleteAllOf(profileId);
   return removed.flatMap(storedKeysOf);
 }
 
@@ -198,12 +189,13 @@ export function createMediaService({ db, storage, incoming, log }: MediaServiceD
             const current = await revisionMedia(tx, profileId);
             const sameKind = current.filter((item) => item.kind === values.kind);
             if (sameKind.length >= LIMITS[values.kind]) throw mediaLimit(values.kind);
-            const position = Math.max(-1, ...sameKind.map((item) => item.revisionPosition)) + 1;
-            const [inserted] = await tx
-              .insert(media)
-              .values({ ...values, profileId, revisionPosition: position, position, inRevision: true })
-              .returning();
-            if (!inserted) throw new Error('media row was not inserted');
+            const inserted = await createMediaRepository(tx).insert({
+              ...values,
+              profileId,
+              inRevision: true,
+              // Last of its kind.
+              revisionPosition: Math.max(-1, ...sameKind.map((item) => item.revisionPosition)) + 1,
+            });
             await recordEdit(tx, profile, checkRevision(profile.revision, [...current, inserted]).complete);
             return inserted;
           });
@@ -225,15 +217,13 @@ export function createMediaService({ db, storage, incoming, log }: MediaServiceD
       let doomed: string[] = [];
       const rows = await db.transaction(async (tx) => {
         const profile = await lockProfile(tx, profileId, owner);
-        const [row] = await tx
-          .select()
-          .from(media)
-          .where(and(eq(media.id, mediaId), eq(media.profileId, profileId), eq(media.inRevision, true)));
+        const rows = createMediaRepository(tx);
+        const row = await rows.findInRevision(profileId, mediaId);
         if (!row) throw new ApiError(404, 'NOT_FOUND');
         if (row.isPublic) {
-          await tx.update(media).set({ inRevision: false }).where(eq(media.id, row.id));
+          await rows.takeOutOfRevision(row.id);
         } else {
-          await tx.delete(media).where(eq(media.id, row.id));
+          await rows.delete(row.id);
           doomed = storedKeysOf(row);
         }
         const remaining = await revisionMedia(tx, profileId);
@@ -261,7 +251,7 @@ export function createMediaService({ db, storage, incoming, log }: MediaServiceD
           if (!row) continue;
           const position = next[row.kind]++;
           if (row.revisionPosition === position) continue;
-          await tx.update(media).set({ revisionPosition: position }).where(eq(media.id, id));
+          await createMediaRepository(tx).setRevisionPosition(id, position);
           changed.push(id);
         }
         // The same order again changes nothing, and does not take a profile out of moderation.
