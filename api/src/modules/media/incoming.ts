@@ -53,7 +53,11 @@ export async function openIncoming(base: string): Promise<{ incoming: Incoming; 
     removed,
     incoming: {
       dir,
-      folder: () => mkdtemp(path.join(dir, 'u-')),
+      folder: async () => {
+        // Made again if something removed it while the server ran.
+        await mkdir(dir, { recursive: true });
+        return mkdtemp(path.join(dir, 'u-'));
+      },
       discard: (folder) => rm(folder, { recursive: true, force: true }),
       close: async () => {
         openHere.delete(dir);

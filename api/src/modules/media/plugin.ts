@@ -36,7 +36,10 @@ export const mediaPlugin = fp<MediaPluginOptions>(
     const temporaryRoot =
       !options.s3 && !options.dir ? await mkdtemp(path.join(tmpdir(), 'anketa-media-')) : null;
     const dir = options.dir ?? temporaryRoot;
-    const storage = options.s3 ? createS3Storage(options.s3) : createLocalStorage(dir ?? '');
+    let storage: MediaStorage;
+    if (options.s3) storage = createS3Storage(options.s3);
+    else if (dir) storage = createLocalStorage(dir);
+    else throw new Error('media: neither a folder nor a bucket');
     // Beside the stored files when they are local, so storing an upload is a rename.
     const incomingBase = dir ? path.join(dir, '.incoming') : path.join(tmpdir(), 'anketa-media-incoming');
     const { incoming, removed } = await openIncoming(incomingBase);
