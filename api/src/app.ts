@@ -8,15 +8,19 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import type { DatabaseConfig } from './db/client';
 import { type TrustProxy, trustNearestHops } from './lib/trust-proxy';
 import { type SocketLimits, socketLimitsPlugin } from './lib/socket-limits';
-import { type AuthRateLimitOptions, resolveRateLimits } from './modules/auth/rate-limits';
+import { type AuthRateLimitOptions, type Limit, resolveRateLimits } from './modules/auth/rate-limits';
 import { authRoutes } from './modules/auth/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { cityRoutes } from './modules/cities/routes';
 import { serviceRoutes } from './modules/services/routes';
 import { complaintRoutes } from './modules/complaints/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
+import { mediaFileRoutes } from './modules/media/file-routes';
+import { mediaPlugin } from './modules/media/plugin';
+import { profileMediaRoutes } from './modules/media/profile-media-routes';
 import { mediaRoutes } from './modules/media/routes';
 import { listingCachePlugin } from './modules/model/listing-cache';
+import type { S3StorageConfig } from './modules/media/s3-storage';
 import { modelRoutes } from './modules/model/routes';
 import { notificationsPlugin } from './modules/notifications/plugin';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -80,6 +84,12 @@ export interface AppOptions {
   listingCacheMs?: number;
   /** Which proxies' `X-Forwarded-For` names the client (see `parseTrustProxy`); none by default. */
   trustProxy?: TrustProxy;
+  /** Folder of uploaded media (`.data/media` for the server); a temporary one, removed on close, when not given. */
+  mediaDir?: string | undefined;
+  /** Keep uploaded media in an S3-compatible bucket instead of `mediaDir`. */
+  mediaS3?: S3StorageConfig | undefined;
+  /** Uploads per account (the default is the real one, 60 an hour). */
+  mediaUploadsPerHour?: Limit | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -144,6 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(listingCachePlugin, { ttlMs: options.listingCacheMs ?? 0 });
   await app.register(pricingPlugin, { rubPerUsd: options.rubPerUsd ?? DEFAULT_RUB_PER_USD });
   if (options.jobs) await app.register(expiryJobPlugin);
+  // Uploaded files: `fastify.mediaStorage` for every module; cleans up after a killed process.
+  await app.register(mediaPlugin, { dir: options.mediaDir, s3: options.mediaS3 });
   if (options.staticRoot) {
     await app.register(staticPlugin, {
       root: options.staticRoot,
@@ -168,8 +180,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   //   /api/auth/*                                         auth (accounts: the accounts table, shared with profile)
   //   /api/profile/*                                      profile (the account)
   //   /api/profiles/*                                     profiles (a model's own profiles)
+  //   /api/profiles/:id/media*                            media (uploads, order, removal)
   //   /api/dev/mail*                                      dev-mail (also the outbox the mail plugin writes)
-  //   /media/placeholder/*                                media
+  //   /media/placeholder/*, /media/u/*                    media
   //   /api/docs, /api/docs/json                           plugins/docs.ts
   await app.register(
     async (api) => {
@@ -188,11 +201,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(profileRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(modelProfileRoutes, { topPlacement: options.topPlacement });
+      await api.register(profileMediaRoutes, { uploadsPerHour: options.mediaUploadsPerHour });
       if (options.devPages) await api.register(devMailRoutes);
     },
     { prefix: '/api' },
   );
   await app.register(mediaRoutes);
+  await app.register(mediaFileRoutes);
 
   return app;
 }

@@ -39,4 +39,42 @@ describe('server configuration', () => {
     expect(readServerConfig({ PUBLIC_URL: 'http://shop.example' }).secureCookies).toBe(true);
     expect(readServerConfig(PRODUCTION).secureCookies).toBe(true);
   });
+
+  it('keeps uploaded media in MEDIA_DIR, or in an S3-compatible bucket when S3_BUCKET is set', () => {
+    expect(readServerConfig({})).toMatchObject({ mediaDir: undefined, mediaS3: undefined });
+    expect(readServerConfig({ MEDIA_DIR: '/srv/media' }).mediaDir).toBe('/srv/media');
+    expect(
+      readServerConfig({
+        S3_BUCKET: 'media',
+        S3_ENDPOINT: 'https://s3.example.com',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).mediaS3,
+    ).toEqual({
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: 'https://s3.example.com',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: undefined,
+    });
+    // AWS itself: virtual-hosted addresses and the SDK's own credentials.
+    expect(readServerConfig({ S3_BUCKET: 'media', S3_REGION: 'eu-central-1' }).mediaS3).toMatchObject({
+      region: 'eu-central-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses an S3 setting that cannot work', () => {
+    expect(() => readServerConfig({ S3_ENDPOINT: 'https://s3.example.com' })).toThrow(/without S3_BUCKET/);
+    expect(() => readServerConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(/go together/);
+    expect(() => readServerConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 's3.example.com' })).toThrow(
+      /absolute URL/,
+    );
+    expect(() => readServerConfig({ S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /true or false/,
+    );
+  });
 });

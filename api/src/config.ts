@@ -1,3 +1,5 @@
+import type { S3StorageConfig } from './modules/media/s3-storage';
+
 /**
  * The server's settings from its environment, checked before anything starts: a production
  * server refuses to run without what it cannot safely do without.
@@ -14,6 +16,10 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   /** Cookies marked Secure: everywhere but a plain-http localhost. */
   secureCookies: boolean;
+  /** MEDIA_DIR: the folder of uploaded media (the server's default is `.data/media`). */
+  mediaDir: string | undefined;
+  /** An S3-compatible bucket for uploaded media, when S3_BUCKET is set (then MEDIA_DIR is unused). */
+  mediaS3: S3StorageConfig | undefined;
 }
 
 const MIN_SECRET_BYTES = 32;
@@ -51,6 +57,8 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     throw new Error('DEV_PAGES cannot be switched on in production');
   }
   return {
+    mediaDir: env.MEDIA_DIR || undefined,
+    mediaS3: readS3Config(env),
     port,
     // Development listens on this machine only unless told otherwise; production serves the network.
     host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
@@ -60,5 +68,47 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     publicUrl,
     smtpUrl: env.SMTP_URL || undefined,
     secureCookies: !(parsed.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname)),
+  };
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'];
+
+/**
+ * S3_BUCKET switches uploaded media to a bucket; S3_ENDPOINT names an S3-compatible service (MinIO,
+ * R2...), S3_REGION defaults to us-east-1, keys come from S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY
+ * (or the SDK's usual chain), S3_FORCE_PATH_STYLE (default: on with an endpoint) and S3_PREFIX.
+ */
+function readS3Config(env: Record<string, string | undefined>): S3StorageConfig | undefined {
+  const bucket = env.S3_BUCKET || undefined;
+  if (!bucket) {
+    const stray = S3_VARIABLES.filter((name) => env[name]);
+    if (stray.length > 0) throw new Error(`${stray.join(', ')} set without S3_BUCKET`);
+    return undefined;
+  }
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint) {
+    try {
+      new URL(endpoint);
+    } catch {
+      throw new Error(
+        `S3_ENDPOINT must be an absolute URL such as https://s3.example.com, not "${endpoint}"`,
+      );
+    }
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  if (pathStyle && pathStyle !== 'true' && pathStyle !== 'false') {
+    throw new Error(`S3_FORCE_PATH_STYLE must be true or false, not "${pathStyle}"`);
+  }
+  return {
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: pathStyle ? pathStyle === 'true' : !!endpoint,
+    prefix: env.S3_PREFIX || undefined,
   };
 }

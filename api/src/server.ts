@@ -95,6 +95,10 @@ async function main(): Promise<void> {
     complaintHoldThreshold,
     topPlacement,
     jobs: true,
+    // Uploaded media: a bucket when S3_BUCKET is set, else MEDIA_DIR or .data/media.
+    mediaDir: path.resolve(config.mediaDir ?? path.join(repoRoot, '.data', 'media')),
+    mediaS3: config.mediaS3,
+    mediaUploadsPerHour: { max: Math.max(1, Math.round(60 * rateLimitFactor)), windowSeconds: 60 * 60 },
   });
 
   // Production gets the reference data (prices, cities, services) and no demo profiles or codes.

@@ -8,6 +8,8 @@ export const MEDIA = {
   maxPhotos: 5,
   maxVideos: 1,
   maxVideoBytes: 50 * 1024 * 1024,
+  /** A photo is re-encoded to a few hundred KB; more than this is not a photo a phone takes. */
+  maxPhotoBytes: 20 * 1024 * 1024,
 } as const;
 
 /** Formats the media upload accepts, by the browser-reported MIME type. */

@@ -26,6 +26,7 @@ export {
   type ProfileDraft,
   type ReasonBody,
 } from './api/profiles';
+export { profileMediaParamsSchema, type OwnMediaList, type ProfileMediaParams } from './api/media';
 export { contractsLocales, type ContractsMessages } from './locales';
 export { validate, ROOT_FIELD, type ValidationResult } from './validate';
 export { adFormSchema, type AdFormInput, type AdFormValues } from './validation/ad';
@@ -38,6 +39,7 @@ export {
   isSupportedMimeType,
   mediaFileSchema,
   mediaSetSchema,
+  mediaUploadSchema,
   remainingMediaSlots,
   type MediaFile,
 } from './validation/media';

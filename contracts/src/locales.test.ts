@@ -107,6 +107,7 @@ describe('contract locales', () => {
       boobsMax: PROFILE_BOUNDS.boobs.max,
       descriptionTooLong: DESCRIPTION_MAX_LENGTH,
       videoTooLarge: MEDIA.maxVideoBytes / 1024 / 1024,
+      photoTooLarge: MEDIA.maxPhotoBytes / 1024 / 1024,
       tooManyPhotos: MEDIA.maxPhotos,
       tooManyVideos: MEDIA.maxVideos,
       headingTooLong: AD_LIMITS.headingMax,

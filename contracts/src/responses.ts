@@ -336,6 +336,9 @@ export const ownMedia = v.object({
   sizeBytes: v.nullable(v.number()),
 });
 
+/** GET /api/profiles/{id}/media (and the answer of a reorder or removal): the working version's files, in order. */
+export const ownMediaList = v.object({ items: v.array(ownMedia) });
+
 /** GET /api/profiles/{id}: the profile as its owner edits it. */
 export const ownProfile = v.object({
   id: v.number(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MEDIA } from '../constants';
-import { mediaFileSchema, mediaSetSchema, remainingMediaSlots } from './media';
+import { mediaFileSchema, mediaSetSchema, mediaUploadSchema, remainingMediaSlots } from './media';
 import { errorsOf, outputOf } from './test-utils';
 
 const photo = { kind: 'photo', mimeType: 'image/jpeg', sizeBytes: 200_000 } as const;
@@ -41,12 +41,34 @@ describe('mediaFileSchema', () => {
     });
   });
 
+  it('accepts a photo of exactly 20 MB and rejects one byte more', () => {
+    expect(errorsOf(mediaFileSchema, { ...photo, sizeBytes: MEDIA.maxPhotoBytes })).toEqual({});
+    expect(errorsOf(mediaFileSchema, { ...photo, sizeBytes: MEDIA.maxPhotoBytes + 1 })).toEqual({
+      sizeBytes: 'validation.photoTooLarge',
+    });
+    expect(errorsOf(mediaFileSchema, { ...video, sizeBytes: MEDIA.maxPhotoBytes + 1 })).toEqual({});
+  });
+
   it('rejects empty files and unknown kinds', () => {
     expect(errorsOf(mediaFileSchema, { ...photo, sizeBytes: 0 })).toEqual({
       sizeBytes: 'validation.emptyFile',
     });
     expect(errorsOf(mediaFileSchema, { ...photo, kind: 'audio' })).toEqual({
       kind: 'validation.invalidMediaKind',
+    });
+  });
+});
+
+describe('mediaUploadSchema', () => {
+  it('takes exactly one file per upload', () => {
+    expect(errorsOf(mediaUploadSchema, [photo])).toEqual({});
+    expect(errorsOf(mediaUploadSchema, [photo, video])).toEqual({ '': 'validation.oneFilePerUpload' });
+    expect(errorsOf(mediaUploadSchema, [])).toEqual({ '': 'validation.invalidFile' });
+  });
+
+  it('checks the file itself too', () => {
+    expect(errorsOf(mediaUploadSchema, [{ ...photo, mimeType: 'image/gif' }])).toEqual({
+      '0.mimeType': 'validation.unsupportedFormat',
     });
   });
 });

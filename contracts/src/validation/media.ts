@@ -40,8 +40,23 @@ export const mediaFileSchema = v.pipe(
     ),
     ['sizeBytes'],
   ),
+  v.forward(
+    v.partialCheck(
+      [['kind'], ['sizeBytes']],
+      (file) => file.kind !== 'photo' || file.sizeBytes <= MEDIA.maxPhotoBytes,
+      'validation.photoTooLarge',
+    ),
+    ['sizeBytes'],
+  ),
 );
 export type MediaFile = v.InferOutput<typeof mediaFileSchema>;
+
+/** What one upload request carries: exactly one file ("one file per upload"). */
+export const mediaUploadSchema = v.pipe(
+  v.array(mediaFileSchema, 'validation.invalidFile'),
+  v.minLength(1, 'validation.invalidFile'),
+  v.maxLength(1, 'validation.oneFilePerUpload'),
+);
 
 interface MediaItem {
   kind: MediaKind;

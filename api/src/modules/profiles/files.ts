@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { deleteStoredFiles } from '../media/service';
 
 /**
  * Deletes stored files no version of any profile uses any more, after the transaction that
@@ -7,16 +8,5 @@ import type { FastifyInstance } from 'fastify';
  * the change the caller made is done either way.
  */
 export async function discardFiles(fastify: FastifyInstance, keys: readonly string[]): Promise<void> {
-  if (keys.length === 0) return;
-  // TODO(merge of the media module): fastify.mediaStorage, typed by its plugin.
-  const storage = (fastify as unknown as { mediaStorage?: { delete(key: string): Promise<void> } })
-    .mediaStorage;
-  if (!storage) throw new Error('media storage is not registered');
-  await Promise.all(
-    keys.map((key) =>
-      storage
-        .delete(key)
-        .catch((error: unknown) => fastify.log.warn({ err: error, key }, 'stored file not deleted')),
-    ),
-  );
+  if (keys.length > 0) await deleteStoredFiles(fastify.mediaStorage, keys, fastify.log);
 }

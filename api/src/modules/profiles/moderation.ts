@@ -2,8 +2,9 @@ import { hasApprovedVersion } from 'contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { adminActions, cities, media, modelProfiles, modelServices, services } from '../../db/schema';
+import { adminActions, cities, modelProfiles, modelServices, services } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
+import { publishRevisionMedia } from '../media/service';
 import { checkRevision, lockProfile, revisionMedia, targetOf } from './revision';
 
 export interface AdminAction {
@@ -25,25 +26,6 @@ export async function recordAdminAction(tx: Database, action: AdminAction): Prom
     reason: action.reason ?? null,
     details: action.details ?? {},
   });
-}
-
-/**
- * Makes the working version's files the approved ones (in the working order) and forgets files
- * neither version uses. Returns the storage keys of the forgotten files, to delete after commit.
- */
-export async function publishRevisionMedia(tx: Database, profileId: number): Promise<string[]> {
-  const dropped = await tx
-    .delete(media)
-    .where(and(eq(media.profileId, profileId), eq(media.inRevision, false)))
-    .returning({ storageKey: media.storageKey, variants: media.variants });
-  await tx
-    .update(media)
-    .set({ isPublic: true, position: sql`${media.revisionPosition}` })
-    .where(eq(media.profileId, profileId));
-  return dropped.flatMap((file) => [
-    ...(file.storageKey ? [file.storageKey] : []),
-    ...file.variants.map((variant) => variant.key),
-  ]);
 }
 
 export interface ModerationOutcome {

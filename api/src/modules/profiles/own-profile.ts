@@ -1,6 +1,5 @@
 import {
   hasApprovedVersion,
-  type OwnMedia,
   type OwnProfile,
   ownerActions,
   PROMOTION_PRICE_CODES,
@@ -9,31 +8,9 @@ import {
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cities, media, modelProfiles, modelServices, services } from '../../db/schema';
+import { toOwnMedia } from '../media/service';
 import type { Pricing } from '../tipping-prices/pricing';
-import { checkRevision, effectiveStatus, fingerprint, type MediaRow, type ProfileRow } from './revision';
-
-/** Where a stored file of an uploaded medium is served; the media module serves these paths. */
-export function storedFileUrl(key: string): string {
-  return `/media/u/${key}`;
-}
-
-export function toOwnMedia(row: MediaRow): OwnMedia {
-  return {
-    id: row.id,
-    kind: row.kind,
-    url: row.url,
-    width: row.width,
-    height: row.height,
-    variants: row.variants.map((variant) => ({
-      url: storedFileUrl(variant.key),
-      width: variant.width,
-      height: variant.height,
-    })),
-    position: row.revisionPosition,
-    approved: row.isPublic,
-    sizeBytes: row.sizeBytes,
-  };
-}
+import { checkRevision, effectiveStatus, fingerprint, type ProfileRow } from './revision';
 
 /**
  * The working version of a profile. Profiles approved before revisions existed (the demo's) have

@@ -24,6 +24,7 @@ import { ApiError, ValidationError } from '../../lib/api-error';
 import { analyticsDay } from '../../lib/visitor';
 import { createAnalyticsRepository } from '../analytics/repository';
 import { balanceOf, post } from '../ledger/repository';
+import { removeProfileFiles } from '../media/service';
 import { baselineFingerprint, ownProfiles, revisionOf, toOwnProfile } from './own-profile';
 import {
   checkRevision,
@@ -312,15 +313,9 @@ export function createProfileService(fastify: FastifyInstance) {
         if (locked.prepaidMonths > 0 && locked.accountId !== null) {
           await refundPrepaid(tx, locked.accountId, id);
         }
-        const files = await tx
-          .select({ storageKey: media.storageKey, variants: media.variants })
-          .from(media)
-          .where(eq(media.profileId, id));
+        const keys = await removeProfileFiles(tx, id);
         await tx.delete(modelProfiles).where(eq(modelProfiles.id, id));
-        return files.flatMap((file) => [
-          ...(file.storageKey ? [file.storageKey] : []),
-          ...file.variants.map((variant) => variant.key),
-        ]);
+        return keys;
       });
       fastify.listingCache.clear();
       return { storageKeys };
