@@ -42,6 +42,8 @@ export const ERROR_CODES = [
   'PROFILE_INCOMPLETE',
   'MEDIA_LIMIT',
   'ACCOUNT_BLOCKED',
+  'NOT_BLOCKABLE',
+  'BLOCKED_WITH_ACCOUNT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
