@@ -9,6 +9,7 @@ import type { DatabaseConfig } from './db/client';
 import { type TrustProxy, trustNearestHops } from './lib/trust-proxy';
 import { type SocketLimits, socketLimitsPlugin } from './lib/socket-limits';
 import { type AuthRateLimitOptions, resolveRateLimits } from './modules/auth/rate-limits';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { cityRoutes } from './modules/cities/routes';
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   //   /api/promo/*                                        promo
   //   /api/tipping-prices/*                               tipping-prices
   //   /api/admin-panel/analytics/*                        analytics
+  //   /api/admin-panel/* (the rest)                       admin (moderation, blocks, complaints, audit)
   //   /api/online-count, /ws/online                       presence
   //   /api/auth/*                                         auth (accounts: the accounts table, shared with profile)
   //   /api/profile/*                                      profile (the account)
@@ -186,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(profileRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(modelProfileRoutes);
+      await api.register(adminRoutes);
       if (options.devPages) await api.register(devMailRoutes);
     },
     { prefix: '/api' },
