@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { cityRoutes } from './modules/cities/routes';
 import { serviceRoutes } from './modules/services/routes';
+import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from './modules/complaints/hold';
 import { complaintRoutes } from './modules/complaints/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -182,7 +183,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(streamRoutes);
       await api.register(priceRoutes);
       await api.register(recommendationRoutes);
-      await api.register(complaintRoutes);
+      await api.register(complaintRoutes, {
+        holdThreshold: options.complaintHoldThreshold ?? DEFAULT_COMPLAINT_HOLD_THRESHOLD,
+      });
       await api.register(analyticsRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(presenceRoutes);
       await api.register(authRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
