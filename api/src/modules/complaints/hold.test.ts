@@ -1,13 +1,12 @@
 import type { ModelListResponse } from 'contracts';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { complaints, modelProfiles } from '../../db/schema';
 import { analyticsDay } from '../../lib/visitor';
 import { signedInAdmin } from '../../testing/admin';
-import { createAgent } from '../../testing/agent';
 import { createCity, createProfile } from '../../testing/builders';
 import { testAppForFile } from '../../testing/create-test-app';
+import { agentAt } from '../../testing/visitor';
 import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from './hold';
 
 // A long-lived listing cache: a hold and its dismissal must clear it to be seen at all.
@@ -15,18 +14,7 @@ const t = testAppForFile({ listingCacheMs: 60_000 });
 
 let addresses = 0;
 /** A visitor of its own, on an address of its own (complaints are also limited per address). */
-function visitor() {
-  const address = `192.0.2.${++addresses}`;
-  const app = new Proxy(t.app, {
-    get(target, property, receiver) {
-      if (property === 'inject') {
-        return (options: InjectOptions) => target.inject({ ...options, remoteAddress: address });
-      }
-      return Reflect.get(target, property, receiver);
-    },
-  });
-  return createAgent(app);
-}
+const visitor = () => agentAt(t.app, `192.0.2.${++addresses}`);
 
 const complain = (profileId: number) =>
   visitor().post(`/api/model/${profileId}/complaints`, { reason: 'scam' });
