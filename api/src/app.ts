@@ -9,10 +9,12 @@ import type { DatabaseConfig } from './db/client';
 import { type TrustProxy, trustNearestHops } from './lib/trust-proxy';
 import { type SocketLimits, socketLimitsPlugin } from './lib/socket-limits';
 import { type AuthRateLimitOptions, type Limit, resolveRateLimits } from './modules/auth/rate-limits';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { cityRoutes } from './modules/cities/routes';
 import { serviceRoutes } from './modules/services/routes';
+import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from './modules/complaints/hold';
 import { complaintRoutes } from './modules/complaints/routes';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { mediaFileRoutes } from './modules/media/file-routes';
@@ -176,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   //   /api/promo/*                                        promo
   //   /api/tipping-prices/*                               tipping-prices
   //   /api/admin-panel/analytics/*                        analytics
+  //   /api/admin-panel/* (the rest)                       admin (moderation, blocks, complaints, audit)
   //   /api/online-count, /ws/online                       presence
   //   /api/auth/*                                         auth (accounts: the accounts table, shared with profile)
   //   /api/profile/*                                      profile (the account)
@@ -195,13 +198,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(streamRoutes);
       await api.register(priceRoutes);
       await api.register(recommendationRoutes);
-      await api.register(complaintRoutes);
+      await api.register(complaintRoutes, {
+        holdThreshold: options.complaintHoldThreshold ?? DEFAULT_COMPLAINT_HOLD_THRESHOLD,
+      });
       await api.register(analyticsRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(presenceRoutes);
       await api.register(authRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(profileRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(modelProfileRoutes, { topPlacement: options.topPlacement });
       await api.register(profileMediaRoutes, { uploadsPerHour: options.mediaUploadsPerHour });
+      await api.register(adminRoutes);
       if (options.devPages) await api.register(devMailRoutes);
     },
     { prefix: '/api' },

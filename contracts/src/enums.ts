@@ -85,6 +85,10 @@ export const COMPLAINT_REASONS = [
 ] as const;
 export type ComplaintReason = (typeof COMPLAINT_REASONS)[number];
 
+/** A complaint waits for a moderator (`new`) until the profile is blocked or the complaint dismissed. */
+export const COMPLAINT_STATUSES = ['new', 'resolved', 'dismissed'] as const;
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+
 /** The three price lists; the price page joins the first two as accommodation. */
 export const PRICE_LISTS = ['models_boosting', 'additional_services', 'ads_boosting'] as const;
 export type PriceList = (typeof PRICE_LISTS)[number];

@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'ACCOUNT_BLOCKED',
   'PROFILE_NOT_ACTIVE',
   'VIDEO_REQUIRED',
+  'NOT_BLOCKABLE',
+  'BLOCKED_WITH_ACCOUNT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

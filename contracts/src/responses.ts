@@ -14,6 +14,8 @@ import {
   APPEARANCES,
   CATEGORIES,
   COMPLAINT_REASONS,
+  COMPLAINT_STATUSES,
+  LEDGER_KINDS,
   LOCALES,
   NOTIFICATION_KINDS,
   type NotificationKind,
@@ -25,6 +27,7 @@ import {
 } from './enums';
 import { ERROR_CODES } from './errors';
 import { PROFILE_ACTIONS, REVIEW_STATES } from './profile-lifecycle';
+import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES } from './api/admin';
 
 /** Texts the API stores in both languages; front ends pick by the current locale. */
 export const localizedText = v.object({ ru: v.string(), en: v.string() });
@@ -396,6 +399,197 @@ export const ownComplaints = v.object({
 
 /** The caller's balance after a paid action, whole rubles. */
 export const ownProfileWithBalance = v.object({ profile: ownProfile, balance: v.number() });
+
+// --- administration -------------------------------------------------------------------------
+
+/** A page of one of the administration's lists. */
+const pageOf = <TItem extends v.GenericSchema>(item: TItem) =>
+  v.object({
+    items: v.array(item),
+    total: v.number(),
+    page: v.number(),
+    perPage: v.number(),
+    pageCount: v.number(),
+  });
+
+/** An account named in an administration list: who owns a profile, who took an action. */
+export const accountRef = v.object({ id: v.number(), email: v.string() });
+
+/** A profile as the administration lists it (accounts, complaints, the answer of every action). */
+export const adminProfile = v.object({
+  id: v.number(),
+  /** Null for the demo's profiles, which belong to nobody. */
+  accountId: v.nullable(v.number()),
+  /** The approved name, or the draft's while there is no approved version. */
+  name: v.string(),
+  category: v.picklist(CATEGORIES),
+  city: v.nullable(cityRef),
+  /** As the owner sees it: `cancel` while blocked. */
+  status: v.picklist(PROFILE_STATUSES),
+  /** The status under a block: what unblocking brings back. */
+  lifecycleStatus: v.picklist(PROFILE_STATUSES),
+  review: v.nullable(v.picklist(REVIEW_STATES)),
+  isBlocked: v.boolean(),
+  blockReason: v.nullable(v.string()),
+  /** Blocked on its own (`profile`) or with its whole account (`account`). */
+  blockSource: v.nullable(v.picklist(['profile', 'account'])),
+  /** Set while complaints hide it from visitors until a moderator reviews them. */
+  heldAt: v.nullable(isoDateTime),
+  openComplaints: v.number(),
+  submittedAt: v.nullable(isoDateTime),
+  publishedAt: v.nullable(isoDateTime),
+  expiresAt: v.nullable(isoDateTime),
+});
+
+/** What a submitted version changes in the approved one. */
+export const profileChanges = v.object({
+  /** Dot paths of the form's fields that differ (`name`, `prices.hour`, `services`). */
+  fields: v.array(v.string()),
+  /** Ids of files the submitted version adds. */
+  mediaAdded: v.array(v.number()),
+  /** Ids of approved files the submitted version drops. */
+  mediaRemoved: v.array(v.number()),
+  /** Whether the files both versions keep come in another order. */
+  mediaReordered: v.boolean(),
+});
+
+/** One profile waiting for moderation. */
+export const moderationQueueItem = v.object({
+  id: v.number(),
+  owner: v.nullable(accountRef),
+  /** The submitted name. */
+  name: v.string(),
+  /** The submitted city. */
+  city: v.nullable(cityRef),
+  submittedAt: isoDateTime,
+  /** Never approved before: the whole profile is new, so `changes` is null. */
+  firstPublication: v.boolean(),
+  changes: v.nullable(profileChanges),
+});
+
+/** GET /api/admin-panel/moderation/profiles: oldest submission first. */
+export const moderationQueue = pageOf(moderationQueueItem);
+
+/** GET /api/admin-panel/moderation/profiles/{id}: the submitted version beside the approved one. */
+export const moderationDetails = v.object({
+  profile: adminProfile,
+  owner: v.nullable(accountRef),
+  /** Whether it waits for moderation now (approve and reject answer 409 otherwise). */
+  waiting: v.boolean(),
+  firstPublication: v.boolean(),
+  /** The working version in the form's shape: what approval would publish. */
+  submitted: v.record(v.string(), v.unknown()),
+  /** The approved version in the form's shape; null before the first approval. */
+  approved: v.nullable(v.record(v.string(), v.unknown())),
+  /** Files of the working version in its order, public or not. */
+  submittedMedia: v.array(ownMedia),
+  /** Files visitors see, in their order. */
+  approvedMedia: v.array(ownMedia),
+  changes: v.nullable(profileChanges),
+  /** Why the last submission was refused, if it was. */
+  rejectReason: v.nullable(v.string()),
+});
+
+/** An account as the administration lists it. */
+export const adminAccount = v.object({
+  id: v.number(),
+  email: v.string(),
+  login: v.nullable(v.string()),
+  accountType: v.picklist(ACCOUNT_TYPES),
+  role: v.picklist(ACCOUNT_ROLES),
+  locale: v.picklist(LOCALES),
+  /** Set while an administrator has blocked the account. */
+  blockedAt: v.nullable(isoDateTime),
+  blockComment: v.nullable(v.string()),
+  profileCount: v.number(),
+  createdAt: isoDateTime,
+});
+
+/** GET /api/admin-panel/accounts: newest first. */
+export const adminAccountList = pageOf(adminAccount);
+
+/** One entry of an account's ledger: money in (positive) or out (negative). */
+export const adminLedgerLine = v.object({
+  id: v.number(),
+  transactionId: v.number(),
+  kind: v.picklist(LEDGER_KINDS),
+  reference: v.string(),
+  metadata: v.record(v.string(), v.union([v.string(), v.number()])),
+  /** Rubles, with kopecks as decimals. */
+  amount: v.number(),
+  amountKopecks: v.number(),
+  createdAt: isoDateTime,
+});
+
+/** GET /api/admin-panel/accounts/{id}, and the answer of blocking or unblocking it. */
+export const adminAccountDetails = v.object({
+  account: adminAccount,
+  /** Rubles, with kopecks as decimals. */
+  balance: v.number(),
+  balanceKopecks: v.number(),
+  /** Newest first. */
+  profiles: v.array(adminProfile),
+  /** The latest entries, newest first. */
+  ledger: v.array(adminLedgerLine),
+});
+
+/** Complaints about one profile that wait for a moderator. */
+export const complaintQueueItem = v.object({
+  profile: adminProfile,
+  /** Open complaints. */
+  count: v.number(),
+  /** Distinct visitors among them. */
+  visitors: v.number(),
+  /** Open complaints per reason. */
+  reasons: v.object(
+    Object.fromEntries(COMPLAINT_REASONS.map((reason) => [reason, v.number()])) as Record<
+      (typeof COMPLAINT_REASONS)[number],
+      v.NumberSchema<undefined>
+    >,
+  ),
+  latestAt: isoDateTime,
+});
+
+/** GET /api/admin-panel/complaints: held profiles first, then by the number of open complaints. */
+export const complaintQueue = pageOf(complaintQueueItem);
+
+export const adminComplaint = v.object({
+  id: v.number(),
+  reason: v.picklist(COMPLAINT_REASONS),
+  text: v.nullable(v.string()),
+  status: v.picklist(COMPLAINT_STATUSES),
+  /** The visitor's day (Moscow time) the complaint counts for. */
+  day: v.string(),
+  /** A short tag of the visitor (the same tag is the same visitor); never who it is. */
+  visitor: v.string(),
+  createdAt: isoDateTime,
+});
+
+/** GET /api/admin-panel/complaints/profiles/{id}: newest first, open or not. */
+export const profileComplaints = v.object({
+  profile: adminProfile,
+  items: v.array(adminComplaint),
+  total: v.number(),
+  page: v.number(),
+  perPage: v.number(),
+  pageCount: v.number(),
+});
+
+/** One line of the audit log. */
+export const auditEntry = v.object({
+  id: v.number(),
+  /** Null when the administrator's account was deleted since. */
+  admin: v.nullable(accountRef),
+  action: v.picklist(ADMIN_ACTIONS),
+  targetType: v.picklist(ADMIN_TARGET_TYPES),
+  targetId: v.number(),
+  reason: v.nullable(v.string()),
+  details: v.record(v.string(), v.unknown()),
+  createdAt: isoDateTime,
+});
+
+/** GET /api/admin-panel/audit: newest first. */
+export const auditLog = pageOf(auditEntry);
 
 // --- development ----------------------------------------------------------------------------
 

@@ -49,10 +49,13 @@ const isApi = (request: FastifyRequest) => {
   return route.startsWith('/api/') || route.startsWith('/ws/');
 };
 
-/** Marks the hooks requireAuth makes, so the OpenAPI document can tell which routes need a session. */
+/**
+ * Marks the hooks requireAuth and requireAdmin make, so the OpenAPI document can tell which
+ * routes need a session.
+ */
 const SESSION_REQUIRED = Symbol('sessionRequired');
 
-/** Whether a route's hooks include one made by `requireAuth`. */
+/** Whether a route's hooks include one made by `requireAuth` or `requireAdmin`. */
 export function requiresSession(route: { preValidation?: unknown; preHandler?: unknown }): boolean {
   const hooks = [route.preValidation, route.preHandler].flat();
   return hooks.some((hook) => typeof hook === 'function' && SESSION_REQUIRED in hook);
@@ -75,6 +78,11 @@ declare module 'fastify' {
      * types, before the input is looked at.
      */
     requireAuth(...types: AccountType[]): (request: FastifyRequest) => Promise<void>;
+    /**
+     * A route's `preValidation` hook for the administration's routes: 401 without a session, 403
+     * for every account that is not an administrator, whatever its type.
+     */
+    requireAdmin(): (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -152,6 +160,17 @@ export const authPlugin = fp<AuthOptions>(
           ) {
             throw new ApiError(403, 'FORBIDDEN');
           }
+        },
+        { [SESSION_REQUIRED]: true },
+      ),
+    );
+
+    // requireAuth lets an administrator through any account type check; this one lets nobody else in.
+    fastify.decorate('requireAdmin', () =>
+      Object.assign(
+        async (request: FastifyRequest) => {
+          if (!request.auth) throw new ApiError(401, 'UNAUTHORIZED');
+          if (request.auth.role !== 'admin') throw new ApiError(403, 'FORBIDDEN');
         },
         { [SESSION_REQUIRED]: true },
       ),

@@ -36,6 +36,9 @@ describe('profileDraftSchema', () => {
   it('refuses a body that is not an object', () => {
     expect(v.safeParse(profileDraftSchema, 'text').success).toBe(false);
     expect(v.safeParse(profileDraftSchema, null).success).toBe(false);
+    // A list is an object to JavaScript; as a draft it would wipe every field.
+    expect(v.safeParse(profileDraftSchema, []).success).toBe(false);
+    expect(v.safeParse(profileDraftSchema, [{ name: 'Анна' }]).success).toBe(false);
   });
 
   it('drops unknown keys', () => {

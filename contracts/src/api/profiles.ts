@@ -28,11 +28,19 @@ const isMissingOnly = (issue: v.BaseIssue<unknown>) =>
  * as typed, and the whole form is checked again when the profile is sent.
  */
 export const profileDraftSchema = v.pipe(
-  v.looseObject(
-    Object.fromEntries(PROFILE_FIELD_KEYS.map((key) => [key, v.optional(v.unknown())])) as Record<
-      FieldKey,
-      v.OptionalSchema<v.UnknownSchema, undefined>
-    >,
+  // valibot's object schemas take a list for an object (with none of its fields), which would
+  // save an empty draft over the working version: a list is refused here.
+  v.intersect(
+    [
+      v.looseObject(
+        Object.fromEntries(PROFILE_FIELD_KEYS.map((key) => [key, v.optional(v.unknown())])) as Record<
+          FieldKey,
+          v.OptionalSchema<v.UnknownSchema, undefined>
+        >,
+        'validation.required',
+      ),
+      v.custom<Record<string, unknown>>((input) => !Array.isArray(input), 'validation.required'),
+    ],
     'validation.required',
   ),
   v.rawTransform(({ dataset, addIssue }) => {

@@ -1,5 +1,5 @@
 import type { ComplaintReason } from 'contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, countDistinct, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { complaints, modelProfiles, profileIsVisible } from '../../db/schema';
 
@@ -11,32 +11,59 @@ export interface NewComplaint {
   day: string;
 }
 
-export type ComplaintOutcome = 'created' | 'duplicate' | 'hidden';
+/** `held`: created, and it put the profile on hold (hidden until a moderator reviews it). */
+export type ComplaintOutcome = 'created' | 'held' | 'duplicate' | 'hidden';
 
-export function createComplaintRepository(db: Database) {
+/**
+ * @param holdThreshold complaints from this many distinct visitors about one profile on one day
+ *   (still open) hide it until a moderator reviews them.
+ */
+export function createComplaintRepository(db: Database, holdThreshold: number) {
   return {
     /**
      * Stores a complaint about a visible profile for moderation. The unique key on (profile,
      * visitor, day) decides between concurrent duplicates: exactly one of them is 'created'.
      */
-    async create(complaint: NewComplaint): Promise<ComplaintOutcome> {
-      const [visible] = await db
-        .select({ id: modelProfiles.id })
-        .from(modelProfiles)
-        .where(and(eq(modelProfiles.id, complaint.profileId), profileIsVisible));
-      if (!visible) return 'hidden';
-      const inserted = await db
-        .insert(complaints)
-        .values({
-          profileId: complaint.profileId,
-          reason: complaint.reason,
-          text: complaint.text ?? null,
-          visitorKey: complaint.visitorKey,
-          day: complaint.day,
-        })
-        .onConflictDoNothing()
-        .returning({ id: complaints.id });
-      return inserted.length > 0 ? 'created' : 'duplicate';
+    create(complaint: NewComplaint): Promise<ComplaintOutcome> {
+      return db.transaction(async (tx) => {
+        // The profile's row stays locked until the end: complaints about one profile are counted
+        // one after the other, so two arriving together cannot both miss the threshold.
+        const [visible] = await tx
+          .select({ id: modelProfiles.id })
+          .from(modelProfiles)
+          .where(and(eq(modelProfiles.id, complaint.profileId), profileIsVisible))
+          .for('update');
+        if (!visible) return 'hidden';
+        const inserted = await tx
+          .insert(complaints)
+          .values({
+            profileId: complaint.profileId,
+            reason: complaint.reason,
+            text: complaint.text ?? null,
+            visitorKey: complaint.visitorKey,
+            day: complaint.day,
+          })
+          .onConflictDoNothing()
+          .returning({ id: complaints.id });
+        if (inserted.length === 0) return 'duplicate';
+        const [today] = await tx
+          .select({ visitors: countDistinct(complaints.visitorKey) })
+          .from(complaints)
+          .where(
+            and(
+              eq(complaints.profileId, complaint.profileId),
+              eq(complaints.day, complaint.day),
+              eq(complaints.status, 'new'),
+            ),
+          );
+        if ((today?.visitors ?? 0) < holdThreshold) return 'created';
+        const held = await tx
+          .update(modelProfiles)
+          .set({ heldAt: new Date() })
+          .where(and(eq(modelProfiles.id, complaint.profileId), isNull(modelProfiles.heldAt)))
+          .returning({ id: modelProfiles.id });
+        return held.length > 0 ? 'held' : 'created';
+      });
     },
   };
 }

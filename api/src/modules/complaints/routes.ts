@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-error';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
 import { analyticsDay, visitorKey } from '../../lib/visitor';
 import { MODEL_NOT_FOUND } from '../model/routes';
+import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from './hold';
 import { createComplaintRepository } from './repository';
 
 /**
@@ -13,15 +14,25 @@ import { createComplaintRepository } from './repository';
  */
 export const COMPLAINT_RATE_LIMIT = { max: 20, timeWindow: 60 * 60 * 1000 } satisfies RateLimitOptions;
 
-export const complaintRoutes = defineRoutes(async (fastify) => {
-  const complaints = createComplaintRepository(fastify.db);
+export interface ComplaintRoutesOptions {
+  /** Complaints from this many distinct visitors in a day hide a profile until it is reviewed. */
+  holdThreshold?: number;
+}
+
+export const complaintRoutes = defineRoutes<ComplaintRoutesOptions>(async (fastify, options) => {
+  const complaints = createComplaintRepository(
+    fastify.db,
+    options.holdThreshold ?? DEFAULT_COMPLAINT_HOLD_THRESHOLD,
+  );
 
   fastify.post(
     '/model/:id/complaints',
     {
       config: { rateLimit: COMPLAINT_RATE_LIMIT },
       schema: {
-        summary: 'Report a profile to moderation: once per visitor per profile per day',
+        summary:
+          'Report a profile to moderation: once per visitor per profile per day. Complaints from enough ' +
+          'distinct visitors in a day hide the profile until a moderator reviews them',
         tags: ['catalog'],
         params: idParamsSchema,
         body: complaintBodySchema,
@@ -46,6 +57,8 @@ export const complaintRoutes = defineRoutes(async (fastify) => {
       });
       if (outcome === 'hidden') throw new ApiError(404, 'MODEL_NOT_FOUND');
       if (outcome === 'duplicate') throw new ApiError(409, 'COMPLAINT_ALREADY_SENT');
+      // Held: the profile left the listing and its page.
+      if (outcome === 'held') fastify.listingCache.clear();
       reply.code(201);
       return { ok: true as const };
     },

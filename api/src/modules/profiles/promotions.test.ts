@@ -92,7 +92,9 @@ describe('promotions of a listed profile', () => {
     const winner = first?.statusCode === 200 ? a : b;
     const body = loser?.json() as ApiErrorBody;
     expect(body.code).toBe('SLOTS_FULL');
-    const won = ((first?.statusCode === 200 ? first : second)?.json() as { profile: OwnProfile }).profile;
+    const winning = first?.statusCode === 200 ? first : second;
+    if (!winning) throw new Error('no answer');
+    const won = (winning.json() as { profile: OwnProfile }).profile;
     expect(body.params?.date).toBe(won.topUntil?.slice(0, 10));
     const days = (Date.parse(won.topUntil ?? '') - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);

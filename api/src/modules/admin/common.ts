@@ -1,0 +1,47 @@
+import { ADMIN_PAGE_SIZE, type AdminPageQuery } from 'contracts';
+import { type AnyColumn, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorResponses } from '../../lib/route-schema';
+
+/** Every administration route answers these before it looks at its input. */
+export const ADMIN_ERRORS = errorResponses({
+  401: 'UNAUTHORIZED: no session',
+  403: 'FORBIDDEN: not an administrator',
+});
+
+export const PROFILE_NOT_FOUND = errorResponses({ 404: 'MODEL_NOT_FOUND: no such profile' });
+export const ACCOUNT_NOT_FOUND = errorResponses({ 404: 'USER_NOT_FOUND: no such account' });
+
+/** The hook and tag every administration route carries. */
+export function adminRoute(fastify: FastifyInstance) {
+  return { preValidation: fastify.requireAdmin(), tags: ['admin'] };
+}
+
+/** The administrator making the request (requireAdmin ran before the handler). */
+export function adminOf(request: FastifyRequest): number {
+  if (!request.auth) throw new Error('requireAdmin let a guest through');
+  return request.auth.accountId;
+}
+
+export interface Page {
+  page: number;
+  perPage: number;
+  offset: number;
+}
+
+export function pageOf(query: AdminPageQuery): Page {
+  const page = query.page ?? 1;
+  const perPage = query.perPage ?? ADMIN_PAGE_SIZE;
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+export function paged<T>(items: T[], total: number, { page, perPage }: Page) {
+  return { items, total, page, perPage, pageCount: Math.ceil(total / perPage) };
+}
+
+/**
+ * A column named with its table. Drizzle leaves the columns of a one-table select bare, so in a
+ * correlated subquery the outer column would silently resolve to the inner table's.
+ */
+export const qualified = (column: AnyColumn): SQL =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;

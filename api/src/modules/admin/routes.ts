@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './account-routes';
+import { auditRoutes } from './audit-routes';
+import { complaintReviewRoutes } from './complaint-routes';
+import { moderationRoutes } from './moderation-routes';
+
+/**
+ * The administration's routes, under /api/admin-panel (beside the public analytics calls the
+ * spec already put there). Each answers 401 to guests and 403 to every account that is not an
+ * administrator before it reads its input, and writes one audit line per change, in the
+ * change's own transaction.
+ */
+export const adminRoutes: FastifyPluginAsync = async (fastify) => {
+  const prefix = '/admin-panel';
+  await fastify.register(moderationRoutes, { prefix });
+  await fastify.register(accountRoutes, { prefix });
+  await fastify.register(complaintReviewRoutes, { prefix });
+  await fastify.register(auditRoutes, { prefix });
+};
