@@ -25,6 +25,8 @@ import { presencePlugin } from './modules/presence/socket';
 import { DEFAULT_RUB_PER_USD, pricingPlugin } from './modules/tipping-prices/pricing';
 import { priceRoutes } from './modules/tipping-prices/routes';
 import { recommendationRoutes } from './modules/recommendations/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import type { PaymentsSettings, PaymentsTestDelay } from './modules/payments/settings';
 import { profileRoutes } from './modules/profile/routes';
 import { expiryJobPlugin } from './modules/profiles/expiry';
 import { profileRoutes as modelProfileRoutes } from './modules/profiles/routes';
@@ -78,6 +80,12 @@ export interface AppOptions {
   listingCacheMs?: number;
   /** Which proxies' `X-Forwarded-For` names the client (see `parseTrustProxy`); none by default. */
   trustProxy?: TrustProxy;
+  /** The top-up gateway; the sandbox (with a secret of its own) by default. */
+  payments?: PaymentsSettings;
+  /** Top-up orders one account may create per window; the default is the real limit. */
+  paymentOrderRateLimit?: { max: number; windowSeconds: number } | undefined;
+  /** Test-only pause while a webhook is applied (the kill test); refused in production. */
+  paymentsTestDelay?: PaymentsTestDelay | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -160,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   //   /api/recommendations                                recommendations
   //   /api/notifications/*                                notifications
   //   /api/promo/*                                        promo
+  //   /api/payments/*                                     payments (top-ups, gateway webhooks, sandbox page)
   //   /api/tipping-prices/*                               tipping-prices
   //   /api/admin-panel/analytics/*                        analytics
   //   /api/online-count, /ws/online                       presence
@@ -186,6 +195,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(profileRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(modelProfileRoutes);
+      await api.register(paymentRoutes, {
+        settings: options.payments ?? { provider: 'sandbox' },
+        publicUrl: options.publicUrl ?? 'http://localhost:8080',
+        orderRateLimit: options.paymentOrderRateLimit,
+        testDelay: options.paymentsTestDelay,
+      });
       if (options.devPages) await api.register(devMailRoutes);
     },
     { prefix: '/api' },
