@@ -24,7 +24,7 @@ export function sortKeysDeep(value: unknown): unknown {
  */
 export function signIpn(body: unknown, secret: string): string {
   return createHmac('sha512', secret)
-    .update(JSON.stringify(sortKeysDeep(body)))
+    .update(JSON.stringify(sortKeysDeep(body)) ?? '')
     .digest('hex');
 }
 

@@ -45,6 +45,6 @@ export function sendWebhook(
       'content-type': options.contentType ?? 'application/json',
       ...(signature === null ? {} : { [SIGNATURE_HEADER]: signature }),
     },
-    payload: options.rawBody ?? JSON.stringify(body),
+    payload: options.rawBody ?? JSON.stringify(body) ?? '',
   });
 }
