@@ -2,6 +2,8 @@
 // Exits non-zero when any step fails; later steps still run so one report shows everything.
 // Which packages are typechecked and unit-tested comes from their own package.json scripts
 // (scripts/workspace.mjs), not from a list kept here.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildAll } from './build.mjs';
 import { installDependencies, log, root, runAsync } from './lib.mjs';
@@ -77,6 +79,22 @@ const steps = [
 if (process.env.TEST_DATABASE_URL) {
   steps.push(['api (PostgreSQL)', apiTests(process.env.TEST_DATABASE_URL)]);
 }
+// The reconcile command on books the app wrote itself: a fresh PGlite folder where a script makes
+// top-ups through the app (paid, part-paid, failed, expired, a bonus, a replayed and a forged
+// webhook), then `pnpm --filter api reconcile` checks them as it would a live database.
+const reconcileStep = async () => {
+  const apiDir = path.join(root, 'api');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'reconcile-'));
+  const env = { DATA_DIR: path.join(dir, 'pglite') };
+  try {
+    process.stdout.write(await runScript(apiDir, 'tsx src/modules/payments/demo-top-ups.ts', { env }));
+    const reconcile = packages.find((pkg) => pkg.dir === 'api').scripts.reconcile;
+    process.stdout.write(await runScript(apiDir, reconcile, { env }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+steps.push(['reconcile (top-ups made through the app)', reconcileStep]);
 steps.push(['build', () => buildAll()]);
 steps.push(['e2e', () => streamed(bin('e2e', 'playwright'), ['test'], { cwd: path.join(root, 'e2e') })]);
 

@@ -31,6 +31,8 @@ import { presencePlugin } from './modules/presence/socket';
 import { DEFAULT_RUB_PER_USD, pricingPlugin } from './modules/tipping-prices/pricing';
 import { priceRoutes } from './modules/tipping-prices/routes';
 import { recommendationRoutes } from './modules/recommendations/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import type { PaymentsSettings, PaymentsTestDelay } from './modules/payments/settings';
 import { profileRoutes } from './modules/profile/routes';
 import { expiryJobPlugin } from './modules/profiles/expiry';
 import { profileRoutes as modelProfileRoutes } from './modules/profiles/routes';
@@ -92,6 +94,12 @@ export interface AppOptions {
   mediaS3?: S3StorageConfig | undefined;
   /** Uploads per account (the default is the real one, 60 an hour). */
   mediaUploadsPerHour?: Limit | undefined;
+  /** The top-up gateway; the sandbox (with a secret of its own) by default. */
+  payments?: PaymentsSettings;
+  /** Top-up orders one account may create per window; the default is the real limit. */
+  paymentOrderRateLimit?: { max: number; windowSeconds: number } | undefined;
+  /** Test-only pause while a webhook is applied (the kill test); refused in production. */
+  paymentsTestDelay?: PaymentsTestDelay | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -176,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   //   /api/recommendations                                recommendations
   //   /api/notifications/*                                notifications
   //   /api/promo/*                                        promo
+  //   /api/payments/*                                     payments (top-ups, gateway webhooks, sandbox page)
   //   /api/tipping-prices/*                               tipping-prices
   //   /api/admin-panel/analytics/*                        analytics
   //   /api/admin-panel/* (the rest)                       admin (moderation, blocks, complaints, audit)
@@ -208,6 +217,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(modelProfileRoutes, { topPlacement: options.topPlacement });
       await api.register(profileMediaRoutes, { uploadsPerHour: options.mediaUploadsPerHour });
       await api.register(adminRoutes);
+      await api.register(paymentRoutes, {
+        settings: options.payments ?? { provider: 'sandbox' },
+        publicUrl: options.publicUrl ?? 'http://localhost:8080',
+        orderRateLimit: options.paymentOrderRateLimit,
+        testDelay: options.paymentsTestDelay,
+      });
       if (options.devPages) await api.register(devMailRoutes);
     },
     { prefix: '/api' },

@@ -77,4 +77,47 @@ describe('server configuration', () => {
       /true or false/,
     );
   });
+
+  it('takes top-ups through the sandbox by default, and through NOWPayments when both its keys are set', () => {
+    expect(readServerConfig({}).payments).toEqual({ provider: 'sandbox', sandboxSecret: undefined });
+    const keys = { NOWPAYMENTS_API_KEY: 'key', NOWPAYMENTS_IPN_SECRET: 'ipn-secret' };
+    expect(readServerConfig(keys).payments).toEqual({
+      provider: 'nowpayments',
+      apiKey: 'key',
+      ipnSecret: 'ipn-secret',
+      apiUrl: 'https://api.nowpayments.io/v1',
+    });
+    expect(
+      readServerConfig({ ...keys, NOWPAYMENTS_API_URL: 'http://127.0.0.1:9/v1' }).payments,
+    ).toMatchObject({
+      apiUrl: 'http://127.0.0.1:9/v1',
+    });
+    expect(readServerConfig({ ...PRODUCTION, ...keys }).payments.provider).toBe('nowpayments');
+    expect(() => readServerConfig({ NOWPAYMENTS_API_KEY: 'key' })).toThrow(/set together/);
+    expect(() => readServerConfig({ ...keys, NOWPAYMENTS_API_URL: 'api.example' })).toThrow(/absolute URL/);
+    expect(() => readServerConfig({ PAYMENTS_SANDBOX_SECRET: 'short' })).toThrow(/at least 32 bytes/);
+  });
+
+  it('switches payments off in production without NOWPayments keys: a sandbox would mint money', () => {
+    expect(readServerConfig(PRODUCTION).payments).toEqual({ provider: 'off' });
+  });
+
+  it('accepts the payments test delay outside production only', () => {
+    expect(readServerConfig({}).paymentsTestDelay).toBeUndefined();
+    expect(readServerConfig({ PAYMENTS_TEST_DELAY_MS: '5000' }).paymentsTestDelay).toEqual({
+      ms: 5000,
+      at: 'after-commit',
+    });
+    expect(
+      readServerConfig({ PAYMENTS_TEST_DELAY_MS: '10', PAYMENTS_TEST_DELAY_AT: 'before-commit' })
+        .paymentsTestDelay,
+    ).toEqual({ ms: 10, at: 'before-commit' });
+    expect(() => readServerConfig({ PAYMENTS_TEST_DELAY_MS: 'soon' })).toThrow(/whole number/);
+    expect(() => readServerConfig({ PAYMENTS_TEST_DELAY_MS: '10', PAYMENTS_TEST_DELAY_AT: 'never' })).toThrow(
+      /after-commit or before-commit/,
+    );
+    expect(() => readServerConfig({ ...PRODUCTION, PAYMENTS_TEST_DELAY_MS: '10' })).toThrow(
+      /refused in production/,
+    );
+  });
 });

@@ -1,4 +1,6 @@
 import type { S3StorageConfig } from './modules/media/s3-storage';
+import { DEFAULT_NOWPAYMENTS_API_URL } from './modules/payments/providers';
+import type { PaymentsSettings, PaymentsTestDelay } from './modules/payments/settings';
 
 /**
  * The server's settings from its environment, checked before anything starts: a production
@@ -20,6 +22,10 @@ export interface ServerConfig {
   mediaDir: string | undefined;
   /** An S3-compatible bucket for uploaded media, when S3_BUCKET is set (then MEDIA_DIR is unused). */
   mediaS3: S3StorageConfig | undefined;
+  /** The top-up gateway: NOWPayments with its keys, else the sandbox (off in production). */
+  payments: PaymentsSettings;
+  /** PAYMENTS_TEST_DELAY_MS / _AT: the kill test's pause; never in production. */
+  paymentsTestDelay: PaymentsTestDelay | undefined;
 }
 
 const MIN_SECRET_BYTES = 32;
@@ -59,6 +65,7 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
   return {
     mediaDir: env.MEDIA_DIR || undefined,
     mediaS3: readS3Config(env),
+    ...readPaymentsConfig(env, production),
     port,
     // Development listens on this machine only unless told otherwise; production serves the network.
     host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
@@ -111,4 +118,52 @@ function readS3Config(env: Record<string, string | undefined>): S3StorageConfig 
     forcePathStyle: pathStyle ? pathStyle === 'true' : !!endpoint,
     prefix: env.S3_PREFIX || undefined,
   };
+}
+
+/** The gateway from NOWPAYMENTS_* (both keys or neither), and the test-only delay. */
+function readPaymentsConfig(
+  env: Record<string, string | undefined>,
+  production: boolean,
+): Pick<ServerConfig, 'payments' | 'paymentsTestDelay'> {
+  const apiKey = env.NOWPAYMENTS_API_KEY || undefined;
+  const ipnSecret = env.NOWPAYMENTS_IPN_SECRET || undefined;
+  if ((apiKey === undefined) !== (ipnSecret === undefined)) {
+    throw new Error('NOWPAYMENTS_API_KEY and NOWPAYMENTS_IPN_SECRET are set together or not at all');
+  }
+  let payments: PaymentsSettings;
+  if (apiKey && ipnSecret) {
+    const apiUrl = env.NOWPAYMENTS_API_URL || DEFAULT_NOWPAYMENTS_API_URL;
+    try {
+      new URL(apiUrl);
+    } catch {
+      throw new Error(`NOWPAYMENTS_API_URL must be an absolute URL, not "${apiUrl}"`);
+    }
+    payments = { provider: 'nowpayments', apiKey, ipnSecret, apiUrl };
+  } else if (production) {
+    // A sandbox would let anyone raise a balance for nothing.
+    payments = { provider: 'off' };
+  } else {
+    const sandboxSecret = env.PAYMENTS_SANDBOX_SECRET || undefined;
+    if (sandboxSecret !== undefined && Buffer.byteLength(sandboxSecret) < MIN_SECRET_BYTES) {
+      throw new Error(`PAYMENTS_SANDBOX_SECRET must be at least ${MIN_SECRET_BYTES} bytes long`);
+    }
+    payments = { provider: 'sandbox', sandboxSecret };
+  }
+
+  let paymentsTestDelay: PaymentsTestDelay | undefined;
+  if (env.PAYMENTS_TEST_DELAY_MS) {
+    if (production) throw new Error('PAYMENTS_TEST_DELAY_MS is a test hook and is refused in production');
+    const ms = Number(env.PAYMENTS_TEST_DELAY_MS);
+    if (!Number.isInteger(ms) || ms < 0) {
+      throw new Error(
+        `PAYMENTS_TEST_DELAY_MS must be a whole number of milliseconds, not "${env.PAYMENTS_TEST_DELAY_MS}"`,
+      );
+    }
+    const at = env.PAYMENTS_TEST_DELAY_AT ?? 'after-commit';
+    if (at !== 'after-commit' && at !== 'before-commit') {
+      throw new Error(`PAYMENTS_TEST_DELAY_AT must be after-commit or before-commit, not "${at}"`);
+    }
+    paymentsTestDelay = { ms, at };
+  }
+  return { payments, paymentsTestDelay };
 }

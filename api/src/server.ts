@@ -12,6 +12,7 @@ import { parseTrustProxy } from './lib/trust-proxy';
 import { scaledSocketLimits } from './lib/socket-limits';
 import { DEFAULT_ADMIN_EMAIL, derivedPassword, seedAccounts } from './db/seed-accounts';
 import { scaledRateLimits } from './modules/auth/rate-limits';
+import { PAYMENT_ORDER_RATE_LIMIT } from './modules/payments/settings';
 import { findBuiltApps } from './plugins/static';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -94,6 +95,12 @@ async function main(): Promise<void> {
     rubPerUsd,
     complaintHoldThreshold,
     topPlacement,
+    payments: config.payments,
+    paymentOrderRateLimit: {
+      max: Math.ceil(PAYMENT_ORDER_RATE_LIMIT.max * rateLimitFactor),
+      windowSeconds: PAYMENT_ORDER_RATE_LIMIT.windowSeconds,
+    },
+    paymentsTestDelay: config.paymentsTestDelay,
     jobs: true,
     // Uploaded media: a bucket when S3_BUCKET is set, else MEDIA_DIR or .data/media.
     mediaDir: path.resolve(config.mediaDir ?? path.join(repoRoot, '.data', 'media')),
@@ -149,6 +156,14 @@ async function main(): Promise<void> {
       console.log(`  ${account.label}: ${account.email} / ${password}`);
     }
     if (config.devPages) console.log(`  mail (codes, restore links): http://localhost:${port}/api/dev/mail`);
+  }
+  if (config.payments.provider === 'off') {
+    console.warn('Payments are off: set NOWPAYMENTS_API_KEY and NOWPAYMENTS_IPN_SECRET to take top-ups.');
+  }
+  if (config.paymentsTestDelay) {
+    console.warn(
+      `Test hook on: webhooks pause ${config.paymentsTestDelay.ms} ms ${config.paymentsTestDelay.at}.`,
+    );
   }
   if (seededAccounts.adminMissing) {
     console.warn('No administrator account: set ADMIN_EMAIL and ADMIN_PASSWORD to create one.');

@@ -186,3 +186,23 @@ export {
   type ProfileChanges,
   type ProfileComplaints,
 } from './api/admin';
+export {
+  createPaymentOrderBodySchema,
+  FINAL_PAYMENT_STATUSES,
+  GATEWAY_PAYMENT_STATUSES,
+  PAYMENT_ORDER_STATUSES,
+  PAYMENT_ORDERS_MAX_PAGE_SIZE,
+  PAYMENT_ORDERS_PAGE_SIZE,
+  PAYMENT_PROVIDERS,
+  paymentOrderListQuerySchema,
+  paymentOrderParamsSchema,
+  type CreatePaymentOrderBody,
+  type CreatePaymentOrderInput,
+  type GatewayPaymentStatus,
+  type PaymentOrder,
+  type PaymentOrderCreatedResponse,
+  type PaymentOrderListQuery,
+  type PaymentOrderListResponse,
+  type PaymentOrderStatus,
+  type PaymentProviderName,
+} from './api/payments';

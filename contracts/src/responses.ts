@@ -25,6 +25,7 @@ import {
   PROMO_TYPES,
   SERVICE_CATEGORY_KEYS,
 } from './enums';
+import { PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from './api/payments';
 import { ERROR_CODES } from './errors';
 import { PROFILE_ACTIONS, REVIEW_STATES } from './profile-lifecycle';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES } from './api/admin';
@@ -575,6 +576,44 @@ export const profileComplaints = v.object({
   pageCount: v.number(),
 });
 
+// --- payments -------------------------------------------------------------------------------
+
+/** A top-up order as its owner sees it. Amounts in rubles (credited ones may have kopecks). */
+export const paymentOrder = v.object({
+  id: v.string(),
+  provider: v.picklist(PAYMENT_PROVIDERS),
+  /** Whole rubles asked for. */
+  amount: v.number(),
+  status: v.picklist(PAYMENT_ORDER_STATUSES),
+  /** What reached the balance from the payment: the amount, part of it, or 0. */
+  credited: v.number(),
+  /** The deposit-percentage promo sent with the order, and the bonus it credited (0 until then). */
+  promoCode: v.nullable(v.string()),
+  bonusPercent: v.nullable(v.number()),
+  bonus: v.number(),
+  /** The crypto currency and amount the gateway asks for, once it has said. */
+  payCurrency: v.nullable(v.string()),
+  payAmount: v.nullable(v.string()),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+/** POST /api/payments/orders */
+export const paymentOrderCreated = v.object({
+  order: paymentOrder,
+  /** The gateway's payment page: the sandbox's page on this server, or NOWPayments' invoice. */
+  paymentUrl: v.string(),
+});
+
+/** GET /api/payments/orders: newest first. */
+export const paymentOrderList = v.object({
+  items: v.array(paymentOrder),
+  total: v.number(),
+  page: v.number(),
+  perPage: v.number(),
+  pageCount: v.number(),
+});
+
 /** One line of the audit log. */
 export const auditEntry = v.object({
   id: v.number(),
@@ -590,6 +629,12 @@ export const auditEntry = v.object({
 
 /** GET /api/admin-panel/audit: newest first. */
 export const auditLog = pageOf(auditEntry);
+
+/** A webhook the API accepted: processed, or recognised as already processed. */
+export const paymentWebhookAccepted = v.object({
+  ok: v.literal(true),
+  status: v.picklist(PAYMENT_ORDER_STATUSES),
+});
 
 // --- development ----------------------------------------------------------------------------
 

@@ -8,6 +8,8 @@ import {
   LOCALES,
   MEDIA_KINDS,
   NOTIFICATION_KINDS,
+  PAYMENT_ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
   PLACES,
   PRICE_LISTS,
   PROFILE_BOUNDS,
@@ -27,6 +29,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -752,5 +755,118 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_amount_check', sql`${t.amountKopecks} <> 0`),
     index('ledger_entries_account_idx').on(t.accountId),
     index('ledger_entries_transaction_idx').on(t.transactionId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Payments: balance top-ups through a gateway
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A top-up: created by the account, paid at the gateway, credited only from the gateway's
+ * verified webhook. Its row is locked (FOR UPDATE) while a webhook is applied, so concurrent
+ * deliveries of one payment queue behind each other; a final status never changes again.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    /** Random: it is sent to the gateway and appears in payment links. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull().$type<(typeof PAYMENT_PROVIDERS)[number]>(),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('created').$type<(typeof PAYMENT_ORDER_STATUSES)[number]>(),
+    /** The gateway's invoice (NOWPayments invoice id; the sandbox makes its own). */
+    providerInvoiceId: text('provider_invoice_id'),
+    /** The gateway's payment, bound by the first verified webhook; credits are per payment. */
+    providerPaymentId: text('provider_payment_id'),
+    /** The crypto currency and amount the gateway asked for (exact decimals, as text). */
+    payCurrency: text('pay_currency'),
+    payAmount: numeric('pay_amount', { precision: 30, scale: 12 }),
+    creditedKopecks: bigint('credited_kopecks', { mode: 'number' }).notNull().default(0),
+    /** A DEPOSIT_PERCENTAGE promo sent with the order, checked when the order was made. */
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'restrict' }),
+    bonusPercent: integer('bonus_percent'),
+    bonusKopecks: bigint('bonus_kopecks', { mode: 'number' }).notNull().default(0),
+    /** Which area's result page the browser returns to. */
+    returnArea: text('return_area').notNull().$type<(typeof ACCOUNT_TYPES)[number]>(),
+    /** SHA-256 of the sandbox page's checkout token (sandbox orders only). */
+    checkoutTokenHash: text('checkout_token_hash'),
+    ...timestamps,
+  },
+  (t) => [
+    check('payment_orders_provider_check', oneOf(t.provider, PAYMENT_PROVIDERS)),
+    check('payment_orders_status_check', oneOf(t.status, PAYMENT_ORDER_STATUSES)),
+    check('payment_orders_return_area_check', oneOf(t.returnArea, ACCOUNT_TYPES)),
+    check('payment_orders_amount_check', sql`${t.amountKopecks} > 0`),
+    check(
+      'payment_orders_credited_check',
+      sql`${t.creditedKopecks} >= 0 and ${t.creditedKopecks} <= ${t.amountKopecks}`,
+    ),
+    check('payment_orders_bonus_check', sql`${t.bonusKopecks} >= 0`),
+    check(
+      'payment_orders_bonus_percent_check',
+      sql`${t.bonusPercent} is null or ${t.bonusPercent} between 1 and 100`,
+    ),
+    unique('payment_orders_provider_payment_key').on(t.provider, t.providerPaymentId),
+    index('payment_orders_account_idx').on(t.accountId, t.createdAt.desc(), t.id),
+  ],
+);
+
+/**
+ * What became of a webhook: `received` until it is processed (a crash leaves it so), then
+ * `credited` (money moved: exactly one such row per top-up ledger transaction), `updated` (the
+ * order's status advanced, no money), `ignored` (stale, repeated, or the order was final),
+ * `rejected_signature`, `malformed`, `unknown_order`, or `conflict` (another payment of the order,
+ * or amounts that do not match the order: left for a person to look at).
+ */
+export const PAYMENT_WEBHOOK_OUTCOMES = [
+  'received',
+  'credited',
+  'updated',
+  'ignored',
+  'rejected_signature',
+  'malformed',
+  'unknown_order',
+  'conflict',
+] as const;
+export type PaymentWebhookOutcome = (typeof PAYMENT_WEBHOOK_OUTCOMES)[number];
+
+/**
+ * Every webhook as it arrived, forged ones included, for audit and reconciliation. A credit's
+ * ledger transaction names the one webhook that caused it (unique), written in the same
+ * database transaction as the credit.
+ */
+export const paymentWebhooks = pgTable(
+  'payment_webhooks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull().$type<(typeof PAYMENT_PROVIDERS)[number]>(),
+    /** The headers that matter (signature, content type, user agent) and the sender's address. */
+    headers: jsonb('headers').notNull().default({}).$type<Record<string, string>>(),
+    rawBody: text('raw_body').notNull(),
+    signatureValid: boolean('signature_valid').notNull(),
+    orderId: uuid('order_id').references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    providerPaymentId: text('provider_payment_id'),
+    /** The gateway's `payment_status` as sent. */
+    paymentStatus: text('payment_status'),
+    outcome: text('outcome').notNull().$type<(typeof PAYMENT_WEBHOOK_OUTCOMES)[number]>(),
+    ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id, {
+      onDelete: 'restrict',
+    }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payment_webhooks_provider_check', oneOf(t.provider, PAYMENT_PROVIDERS)),
+    check('payment_webhooks_outcome_check', oneOf(t.outcome, PAYMENT_WEBHOOK_OUTCOMES)),
+    check(
+      'payment_webhooks_credit_check',
+      sql`(${t.outcome} = 'credited') = (${t.ledgerTransactionId} is not null) and (${t.ledgerTransactionId} is null or ${t.signatureValid})`,
+    ),
+    unique('payment_webhooks_ledger_transaction_key').on(t.ledgerTransactionId),
+    index('payment_webhooks_order_idx').on(t.orderId),
   ],
 );

@@ -1,5 +1,5 @@
 import { hasApprovedVersion } from 'contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { adminActions, cities, modelProfiles, modelServices, services } from '../../db/schema';

@@ -15,7 +15,6 @@ import {
   complaints,
   ledgerEntries,
   ledgerTransactions,
-  media,
   metroStations,
   modelProfiles,
   services,

@@ -1,0 +1,297 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { PaymentOrder, PaymentOrderCreatedResponse } from 'contracts';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { paymentRoutes } from './routes';
+import { TEST_DELAY_LOG } from './settings';
+import { SIGNATURE_HEADER, signIpn } from './signature';
+
+/*
+ * The kill test: the API is a real process (tsx src/server.ts) on a real database (a PGlite
+ * folder, or a fresh database on DATABASE_URL's server), killed with SIGKILL while it applies a
+ * webhook, then started again on the same database while the gateway retries.
+ *
+ * PAYMENTS_TEST_DELAY_MS makes the server pause at one point of applying a webhook and log
+ * TEST_DELAY_LOG; the test kills it on seeing that line. Both points are tried:
+ *   before-commit: inside the crediting transaction (order row locked, ledger rows written,
+ *                  nothing committed): the restart finds nothing credited, the retry credits;
+ *   after-commit:  the credit committed, the answer not sent (the gateway saw a dropped
+ *                  connection and will retry): the retry is recognised and credits nothing more.
+ */
+
+const apiDir = fileURLToPath(new URL('../../..', import.meta.url));
+const SANDBOX_SECRET = `kill-test-sandbox-${randomBytes(16).toString('hex')}`;
+const DEMO_PASSWORD = 'kill-test-demo-password';
+const START_TIMEOUT_MS = 90_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+interface RunningServer {
+  process: ChildProcess;
+  output: () => string;
+  exited: Promise<unknown>;
+}
+
+let running: RunningServer | undefined;
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  if (running && running.process.exitCode === null && running.process.signalCode === null) {
+    running.process.kill('SIGKILL');
+    await running.exited;
+  }
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** A fresh database for the server: a PGlite folder, or a database on DATABASE_URL's server. */
+async function freshDatabase(): Promise<Record<string, string>> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'payments-kill-test-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { DATA_DIR: path.join(dir, 'pglite'), STATIC_ROOT: dir };
+  const name = `payments_kill_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { DATABASE_URL: url.toString(), STATIC_ROOT: dir };
+}
+
+async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
+    cwd: apiDir,
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const server = {
+    process: child,
+    output: () => output,
+    exited: new Promise((resolve) => child.once('exit', resolve)),
+  };
+  running = server;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const health = await fetch(`http://127.0.0.1:${env.PORT}/api/health`).catch(() => undefined);
+    if (health?.ok) return server;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not start:\n${output}`);
+}
+
+async function waitForOutput(server: RunningServer, text: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!server.output().includes(text)) {
+    if (Date.now() > deadline || server.process.exitCode !== null) {
+      throw new Error(`the server never said "${text}":\n${server.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function kill(server: RunningServer): Promise<void> {
+  server.process.kill('SIGKILL');
+  await server.exited;
+  expect(server.process.signalCode).toBe('SIGKILL');
+}
+
+/** A browser: cookies kept between calls, the CSRF cookie copied into the header. */
+function browser(base: () => string) {
+  const jar = new Map<string, string>();
+  async function call(method: string, url: string, body?: unknown) {
+    const headers: Record<string, string> = {
+      cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET') headers['x-csrf-token'] = jar.get('csrf_token') ?? '';
+    const response = await fetch(`${base()}${url}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      if (value) jar.set(name, value);
+      else jar.delete(name);
+    }
+    return response;
+  }
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, body: unknown) => call('POST', url, body),
+  };
+}
+
+/** The gateway's "finished" webhook about an order, signed as the sandbox signs. */
+function finishedWebhook(base: string, order: PaymentOrder, paymentId: string) {
+  const body = {
+    payment_id: paymentId,
+    payment_status: 'finished',
+    order_id: order.id,
+    price_amount: order.amount,
+    price_currency: 'rub',
+    pay_amount: Number(order.payAmount),
+    actually_paid: Number(order.payAmount),
+    pay_currency: order.payCurrency,
+  };
+  return fetch(`${base}/api/payments/webhooks/sandbox`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signIpn(body, SANDBOX_SECRET) },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('a webhook interrupted by SIGKILL', () => {
+  it('is credited exactly once after a restart, whichever side of the commit the kill falls', async () => {
+    const database = await freshDatabase();
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = {
+      ...database,
+      PORT: String(port),
+      AUTH_SECRET: `kill-test-auth-secret-${randomBytes(16).toString('hex')}`,
+      DEMO_PASSWORD,
+      PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET,
+    };
+    const model = browser(() => base);
+    const balance = async () =>
+      ((await (await model.get('/api/profile')).json()) as { balance: number }).balance;
+    const createOrder = async () => {
+      const response = await model.post('/api/payments/orders', { amount: 500 });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as PaymentOrderCreatedResponse).order;
+    };
+    const readOrder = async (id: string) =>
+      (await (await model.get(`/api/payments/orders/${id}`)).json()) as PaymentOrder;
+
+    // 1. Killed inside the crediting transaction.
+    let server = await startServer({
+      ...env,
+      PAYMENTS_TEST_DELAY_MS: '60000',
+      PAYMENTS_TEST_DELAY_AT: 'before-commit',
+    });
+    await model.get('/api/health');
+    const login = await model.post('/api/auth/login', {
+      email: 'model@anketa.local',
+      password: DEMO_PASSWORD,
+    });
+    expect(login.status).toBe(200);
+    const before = await balance();
+    const first = await createOrder();
+    // Settled at once: the kill drops the connection, which is what the gateway sees.
+    const firstDelivery = finishedWebhook(base, first, 'kill-1').then(
+      (response) => response.status,
+      (error: unknown) => error,
+    );
+    await waitForOutput(server, TEST_DELAY_LOG);
+    expect(server.output()).toContain(`"at":"before-commit","ms":60000,"orderId":"${first.id}"`);
+    await kill(server);
+    expect(await firstDelivery).toBeInstanceOf(Error);
+
+    // 2. Nothing of it was committed; now killed after the commit, before the answer.
+    server = await startServer({
+      ...env,
+      PAYMENTS_TEST_DELAY_MS: '60000',
+      PAYMENTS_TEST_DELAY_AT: 'after-commit',
+    });
+    expect(await readOrder(first.id)).toMatchObject({ status: 'created', credited: 0 });
+    expect(await balance()).toBe(before);
+    const second = await createOrder();
+    // Settled at once: the kill drops the connection, which is what the gateway sees.
+    const secondDelivery = finishedWebhook(base, second, 'kill-2').then(
+      (response) => response.status,
+      (error: unknown) => error,
+    );
+    await waitForOutput(server, TEST_DELAY_LOG);
+    expect(server.output()).toContain(`"at":"after-commit","ms":60000,"orderId":"${second.id}"`);
+    await kill(server);
+    expect(await secondDelivery).toBeInstanceOf(Error);
+
+    // 3. Started normally; the gateway retries both, then once more.
+    server = await startServer(env);
+    expect(await readOrder(second.id)).toMatchObject({ status: 'finished', credited: 500 });
+    expect(await balance()).toBe(before + 500);
+    for (let round = 0; round < 2; round++) {
+      for (const [order, paymentId] of [
+        [first, 'kill-1'],
+        [second, 'kill-2'],
+      ] as const) {
+        const retry = await finishedWebhook(base, order, paymentId);
+        expect(retry.status).toBe(200);
+        expect(await retry.json()).toEqual({ ok: true, status: 'finished' });
+      }
+    }
+    expect(await balance()).toBe(before + 1000);
+    expect(await readOrder(first.id)).toMatchObject({ status: 'finished', credited: 500 });
+
+    // 4. Stopped; the books of that database reconcile.
+    server.process.kill('SIGTERM');
+    await server.exited;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join('src', 'reconcile.ts')],
+      {
+        cwd: apiDir,
+        env: { PATH: process.env.PATH, ...database },
+      },
+    );
+    expect(stdout).toContain('top-ups credited: 2 (1000.00 ₽)');
+    // The webhook of the first kill stays `received`: it was stored, then its transaction died.
+    expect(stdout).toContain('received 1');
+    expect(stdout).toContain('credited 2');
+    expect(stdout).toContain('OK: every balance equals its ledger entries');
+  }, 240_000);
+});
+
+describe('the payments test delay', () => {
+  it('cannot be switched on in production, even by a caller that skips the configuration', async () => {
+    const app = Fastify();
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await expect(
+        app
+          .register(paymentRoutes, {
+            settings: { provider: 'off' },
+            publicUrl: 'https://anketa.example',
+            testDelay: { ms: 1, at: 'after-commit' },
+          })
+          .ready(),
+      ).rejects.toThrow(/test delay cannot be used in production/);
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+      await app.close();
+    }
+  });
+});
