@@ -239,6 +239,11 @@ const PROFILE_ROUTES = [
   { method: 'POST', url: '/api/profiles/:id/extend', body: false },
   { method: 'POST', url: '/api/profiles/:id/activate', body: false },
   { method: 'POST', url: '/api/profiles/:id/deactivate', body: false },
+  { method: 'POST', url: '/api/profiles/:id/top', body: false },
+  { method: 'POST', url: '/api/profiles/:id/bump', body: false },
+  { method: 'POST', url: '/api/profiles/:id/video', body: false },
+  { method: 'GET', url: '/api/profiles/:id/views', body: false },
+  { method: 'GET', url: '/api/profiles/:id/complaints', body: false },
 ] as const;
 
 const withId = (url: string, id: string | number) => url.replace(':id', encodeURIComponent(String(id)));

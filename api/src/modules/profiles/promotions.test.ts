@@ -78,6 +78,20 @@ describe('promotions of a listed profile', () => {
     expect(await verifyBalances(t.db)).toEqual({ accounts: [], transactions: [] });
   });
 
+  it('lets 100 purchases at once on a balance for 10 make exactly 10, never below zero', async () => {
+    const city = await createCity(t.db);
+    const { account, agent, profile } = await modelWithProfile(10 * PRICE.bump, { cityId: city.id });
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => agent.post(`/api/profiles/${profile.id}/bump`)),
+    );
+    const codes = answers.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(10);
+    expect(codes.filter((code) => code === 402)).toHaveLength(90);
+    expect(await balanceOf(account.id)).toBe(0);
+    expect((await kindsOf(account.id)).filter((item) => item.kind === 'raised_in_city')).toHaveLength(10);
+    expect(await verifyBalances(t.db)).toEqual({ accounts: [], transactions: [] });
+  }, 60_000);
+
   it('gives the last top slot of a city to one of two models buying at once; the other learns the nearest date', async () => {
     const city = await createCity(t.db);
     const a = await modelWithProfile(5000, { cityId: city.id });
