@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { OwnProfile, ProfileDraft } from 'contracts';
 import { post } from '../modules/ledger/repository';
 import { type Agent, createAgent } from './agent';
@@ -5,20 +6,27 @@ import { createAccount } from './builders';
 import type { TestApp } from './create-test-app';
 import { addDraftPhoto, completeDraft } from './profiles';
 
+/** Puts money on an account's balance through the ledger, as every credit arrives. */
+export async function creditBalance(
+  t: Pick<TestApp, 'db'>,
+  accountId: number,
+  rubles: number,
+): Promise<void> {
+  await post(t.db, {
+    kind: 'adjustment',
+    reference: `test-credit:${accountId}:${randomUUID()}`,
+    entries: [
+      [{ systemAccount: 'adjustments' }, -rubles * 100],
+      [{ accountId }, rubles * 100],
+    ],
+  });
+}
+
 /** A signed-in model with money on her balance (credited through the ledger, as everywhere). */
 export async function signedInModel(t: TestApp, options: { balanceRub?: number; locale?: 'ru' | 'en' } = {}) {
   const { balanceRub = 10_000, locale = 'ru' } = options;
   const account = await createAccount(t.db, { accountType: 'girl', locale });
-  if (balanceRub > 0) {
-    await post(t.db, {
-      kind: 'adjustment',
-      reference: `test-credit:${account.id}`,
-      entries: [
-        [{ systemAccount: 'adjustments' }, -balanceRub * 100],
-        [{ accountId: account.id }, balanceRub * 100],
-      ],
-    });
-  }
+  if (balanceRub > 0) await creditBalance(t, account.id, balanceRub);
   const agent = createAgent(t.app);
   await agent.signInAs(account.id);
   return { account, agent };

@@ -1,9 +1,9 @@
 import type { ModelListResponse, OwnProfile } from 'contracts';
 import { describe, expect, it } from 'vitest';
-import { post } from '../ledger/repository';
 import { seedPrices } from '../../db/seed-prices';
 import { createAgent } from '../../testing/agent';
 import { createAccount, createCity } from '../../testing/builders';
+import { creditBalance } from '../../testing/admin';
 import { testAppForFile } from '../../testing/create-test-app';
 import { addDraftPhoto, completeDraft, ensureClassicMassage } from '../../testing/profiles';
 import { createModeration } from './moderation';
@@ -23,14 +23,7 @@ describe('listing-visible changes reach the next request through the listing cac
   it('shows an approval, a pause, a reactivation and a deletion at once', async () => {
     const city = await createCity(t.db);
     const account = await createAccount(t.db, { accountType: 'girl' });
-    await post(t.db, {
-      kind: 'adjustment',
-      reference: `test-credit:${account.id}`,
-      entries: [
-        [{ systemAccount: 'adjustments' }, -1_000_000],
-        [{ accountId: account.id }, 1_000_000],
-      ],
-    });
+    await creditBalance(t, account.id, 10_000);
     const agent = createAgent(t.app);
     await agent.signInAs(account.id);
     const { id } = (await agent.post('/api/profiles', completeDraft(city.slug))).json() as OwnProfile;

@@ -5,8 +5,9 @@ import { seedPrices } from '../../db/seed-prices';
 import { accounts, media, modelProfiles, notifications } from '../../db/schema';
 import { createAgent } from '../../testing/agent';
 import { createAccount, createCity, createProfile } from '../../testing/builders';
+import { creditBalance } from '../../testing/admin';
 import { testAppForFile } from '../../testing/create-test-app';
-import { post, verifyBalances } from '../ledger/repository';
+import { verifyBalances } from '../ledger/repository';
 import { expireProfiles } from './expiry';
 
 // One top slot per city, so the race for it is easy to set up.
@@ -22,16 +23,7 @@ async function modelWithProfile(
   profile: Partial<typeof modelProfiles.$inferInsert> = {},
 ) {
   const account = await createAccount(t.db, { accountType: 'girl' });
-  if (balanceRub > 0) {
-    await post(t.db, {
-      kind: 'adjustment',
-      reference: `test-credit:${account.id}`,
-      entries: [
-        [{ systemAccount: 'adjustments' }, -balanceRub * 100],
-        [{ accountId: account.id }, balanceRub * 100],
-      ],
-    });
-  }
+  if (balanceRub > 0) await creditBalance(t, account.id, balanceRub);
   const row = await createProfile(t.db, {
     accountId: account.id,
     expiresAt: new Date(Date.now() + 20 * 86_400_000),

@@ -6,6 +6,7 @@ import { accounts, complaints, modelProfiles, notifications, profileViews } from
 import { analyticsDay } from '../../lib/visitor';
 import { createAgent } from '../../testing/agent';
 import { createAccount, createCity, createProfile } from '../../testing/builders';
+import { signedInModel } from '../../testing/admin';
 import { testAppForFile } from '../../testing/create-test-app';
 import { addDraftPhoto, completeDraft, ensureClassicMassage } from '../../testing/profiles';
 import { verifyBalances } from '../ledger/repository';
@@ -19,24 +20,7 @@ const t = testAppForFile({ rubPerUsd: 90 }, async ({ db }) => {
 /** 20 dollars (another city's month) at 90 rubles: 1800 rubles. */
 const MONTH_RUB = 1800;
 
-async function girl(balanceRub = 10_000) {
-  const account = await createAccount(t.db, { accountType: 'girl', balanceKopecks: 0 });
-  if (balanceRub > 0) {
-    // Money arrives through the ledger, as everywhere.
-    const { post } = await import('../ledger/repository');
-    await post(t.db, {
-      kind: 'adjustment',
-      reference: `test-credit:${account.id}`,
-      entries: [
-        [{ systemAccount: 'adjustments' }, -balanceRub * 100],
-        [{ accountId: account.id }, balanceRub * 100],
-      ],
-    });
-  }
-  const agent = createAgent(t.app);
-  await agent.signInAs(account.id);
-  return { account, agent };
-}
+const girl = (balanceRub = 10_000) => signedInModel(t, { balanceRub });
 
 async function admin() {
   const account = await createAccount(t.db, { accountType: 'girl', role: 'admin' });
