@@ -16,6 +16,7 @@ export const CABINET_LINKS: Record<AccountType, CabinetLink[]> = {
     { to: '/profile', labelKey: 'cabinet.myProfile' },
     { to: '/profile/notifications', labelKey: 'cabinet.notifications', badge: true },
     { to: '/profile#promo', labelKey: 'cabinet.bonuses' },
+    { to: '/profile/settings', labelKey: 'cabinet.settings' },
   ],
   advister: [
     { to: '/advister/create', labelKey: 'cabinet.createAd' },

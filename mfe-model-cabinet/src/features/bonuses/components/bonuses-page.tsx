@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+
+/** Placeholder until this screen lands. */
+export default function BonusesPage() {
+  const { t } = useTranslation('modelCabinet');
+  return <PageHeader title={t('bonuses.title')} />;
+}

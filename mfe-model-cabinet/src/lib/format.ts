@@ -1,0 +1,29 @@
+import { i18n } from 'platform';
+
+const locale = () => (i18n.language === 'en' ? 'en-GB' : 'ru-RU');
+
+/** Whole rubles: "1 500 ₽". */
+export function formatRubles(amount: number): string {
+  return new Intl.NumberFormat(locale(), {
+    style: 'currency',
+    currency: 'RUB',
+    maximumFractionDigits: 0,
+  }).format(amount);
+}
+
+/** A day: "23 нояб. 2026 г." / "23 Nov 2026". */
+export function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat(locale(), { day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(iso),
+  );
+}
+
+/** A moment: the day and the time. */
+export function formatDateTime(iso: string): string {
+  return new Intl.DateTimeFormat(locale(), {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
