@@ -1,5 +1,6 @@
-// Bundle size: gzip bytes of each app's JavaScript, and the first-load JS of `/` — every
-// script the browser fetches before the first profile card is on screen.
+// Bundle size: gzip bytes of each app's JavaScript, the first-load JS of `/` — every script
+// the browser fetches before the first profile card is on screen — and the first-load JS of the
+// model's cabinet at `/profile`, signed in as the demo model, until her profile cards show.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -8,15 +9,23 @@ import { appSizes, gzipSize, kib, scriptOwner } from './sizes.mjs';
 
 const APPS = ['shell', 'mfe-catalog', 'mfe-auth', 'mfe-model-cabinet', 'mfe-advertiser-office'];
 const BUDGET_KIB = 150;
-async function firstLoad(base) {
-  const browser = await chromium.launch(chromiumOptions);
-  const page = await browser.newPage();
+const CABINET_PASSWORD = 'bench-demo-password';
+
+/** Every script a page fetches (path, gzip and raw bytes), from the moment it is attached. */
+function collectScripts(page) {
   const scripts = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
     const body = await response.body().catch(() => Buffer.alloc(0));
     scripts.push({ url: new URL(response.url()).pathname, gzip: gzipSize(body), raw: body.length });
   });
+  return scripts;
+}
+
+async function firstLoad(base) {
+  const browser = await chromium.launch(chromiumOptions);
+  const page = await browser.newPage();
+  const scripts = collectScripts(page);
   const started = Date.now();
   await page.goto(`${base}/`);
   await page.getByTestId('model-card').first().waitFor();
@@ -24,6 +33,48 @@ async function firstLoad(base) {
   const loaded = [...scripts];
   await browser.close();
   return { cardMs, scripts: loaded };
+}
+
+/**
+ * `/profile` for the demo model: the cookies come from a sign-in through the API first, so only
+ * the page's own scripts are counted, until her first profile card is on screen.
+ */
+async function cabinetFirstLoad(base) {
+  const browser = await chromium.launch(chromiumOptions);
+  const context = await browser.newContext();
+  await context.request.get(`${base}/api/health`);
+  const csrf = (await context.cookies(base)).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
+  const login = await context.request.post(`${base}/api/auth/login`, {
+    data: { email: 'model@anketa.local', password: CABINET_PASSWORD },
+    headers: { 'x-csrf-token': csrf },
+  });
+  if (!login.ok()) throw new Error(`demo model sign-in failed: ${login.status()}`);
+  const page = await context.newPage();
+  const scripts = collectScripts(page);
+  await page.goto(`${base}/profile`);
+  await page.getByTestId('own-profile-card').first().waitFor();
+  const loaded = [...scripts];
+  await browser.close();
+  const total = loaded.reduce((sum, script) => sum + script.gzip, 0);
+  const cabinet = loaded.filter((script) => scriptOwner(script.url) === 'model-cabinet');
+  return {
+    gzipKiB: kib(total),
+    scripts: loaded.length,
+    remoteGzipKiB: kib(cabinet.reduce((sum, script) => sum + script.gzip, 0)),
+    remoteFiles: cabinet
+      .map((script) => ({ url: script.url, gzipKiB: kib(script.gzip) }))
+      .sort((a, b) => b.gzipKiB - a.gzipKiB),
+  };
+}
+
+// The cabinet needs the demo model, which only a non-production start seeds; the built files
+// served are the same, so it gets a server of its own.
+const cabinetServer = await startServer(18350, { NODE_ENV: 'development', DEMO_PASSWORD: CABINET_PASSWORD });
+let cabinet;
+try {
+  cabinet = await cabinetFirstLoad(cabinetServer.base);
+} finally {
+  await cabinetServer.stop();
 }
 
 const server = await startServer();
@@ -50,6 +101,7 @@ try {
         .sort((a, b) => b.gzipKiB - a.gzipKiB),
       firstCardMsLocal: cardMs,
     },
+    cabinet,
   };
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   writeFileSync(
@@ -66,6 +118,10 @@ try {
   );
   for (const file of report.firstLoad.files)
     console.log(`  ${String(file.gzipKiB).padStart(7)}  ${file.url}`);
+  console.log(
+    `\nfirst-load JS of /profile (demo model): ${cabinet.gzipKiB} KiB gzip in ${cabinet.scripts} scripts; the cabinet remote's own: ${cabinet.remoteGzipKiB} KiB`,
+  );
+  for (const file of cabinet.remoteFiles) console.log(`  ${String(file.gzipKiB).padStart(7)}  ${file.url}`);
 } finally {
   await server.stop();
 }
