@@ -13,7 +13,7 @@ export const CABINET_LINKS: Record<AccountType, CabinetLink[]> = {
     { to: '/profile/analytics', labelKey: 'cabinet.analytics' },
     { to: '/profile/live', labelKey: 'cabinet.live' },
     { to: '/profile/promotion', labelKey: 'cabinet.promotion' },
-    { to: '/profile', labelKey: 'cabinet.myProfile' },
+    { to: '/profile', labelKey: 'cabinet.myProfiles' },
     { to: '/profile/notifications', labelKey: 'cabinet.notifications', badge: true },
     { to: '/profile#promo', labelKey: 'cabinet.bonuses' },
     { to: '/profile/settings', labelKey: 'cabinet.settings' },
