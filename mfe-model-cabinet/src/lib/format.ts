@@ -2,13 +2,9 @@ import { i18n } from 'platform';
 
 const locale = () => (i18n.language === 'en' ? 'en-GB' : 'ru-RU');
 
-/** Whole rubles: "1 500 ₽". */
+/** Rubles as the site writes them in both languages: "1 500 ₽", "1,500 ₽" (never "RUB 1,500"). */
 export function formatRubles(amount: number): string {
-  return new Intl.NumberFormat(locale(), {
-    style: 'currency',
-    currency: 'RUB',
-    maximumFractionDigits: 0,
-  }).format(amount);
+  return `${new Intl.NumberFormat(locale(), { maximumFractionDigits: 2 }).format(amount)} ₽`;
 }
 
 /** A day: "23 нояб. 2026 г." / "23 Nov 2026". */

@@ -28,7 +28,7 @@ export function Header() {
       <div className={styles.inner}>
         <Link
           to={paths.home()}
-          className={styles.logo}
+          className={signedIn ? `${styles.logo} ${styles.logoBesideCabinet}` : styles.logo}
           aria-label={t('header.homeLink', { brand: t('brand') })}
         >
           <Logo title={t('brand')} />
