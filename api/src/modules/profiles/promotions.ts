@@ -116,7 +116,7 @@ export function createPromotions(fastify: FastifyInstance, top: TopPlacementSett
   async function buyTop(tx: Database, row: ProfileRow, city: CityOfProfile): Promise<number> {
     await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, city.id)).for('update');
     if (!inTopNow(row)) {
-      const { free, nextFreeDate } = await topAvailability(tx, city.id, row.id);
+      const { nextFreeDate } = await topAvailability(tx, city.id, row.id);
       if (nextFreeDate !== null) throw new ApiError(409, 'SLOTS_FULL', { params: { date: nextFreeDate } });
     }
     const kopecks = await charge(tx, row, 'top', city.slug);
