@@ -1,3 +1,4 @@
+import { i18n } from 'platform';
 import { useEffect, useRef, useState } from 'react';
 import { Skeleton } from 'shared-ui';
 import styles from './analytics-page.module.css';
@@ -32,6 +33,10 @@ export function ViewsChart({ days, label, seriesLabel }: Props) {
       const styleOf = getComputedStyle(element);
       const accent = styleOf.getPropertyValue('--color-accent').trim() || '#c2185b';
       const muted = styleOf.getPropertyValue('--color-text-muted').trim() || '#666';
+      const dayLabel = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'ru-RU', {
+        day: 'numeric',
+        month: 'short',
+      });
       const x = days.map((item) => Date.parse(`${item.day}T12:00:00Z`) / 1000);
       const y = days.map((item) => item.views);
       chart = new UPlot(
@@ -42,7 +47,13 @@ export function ViewsChart({ days, label, seriesLabel }: Props) {
           cursor: { drag: { x: false, y: false } },
           scales: { y: { range: (_u: unknown, _min: number, max: number) => [0, Math.max(5, max)] } },
           axes: [
-            { stroke: muted, grid: { show: false } },
+            {
+              stroke: muted,
+              grid: { show: false },
+              // The reader's short dates ("26 окт."), not uPlot's US ones.
+              values: (_u: unknown, splits: number[]) =>
+                splits.map((seconds) => dayLabel.format(seconds * 1000)),
+            },
             { stroke: muted, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] },
           ],
           series: [

@@ -47,7 +47,11 @@ export function ProfileCard({
   const photo = profile.media.find((item) => item.kind === 'photo');
   const can = (action: OwnProfile['actions'][number]) => profile.actions.includes(action);
   // Sending is allowed by the status but held back: the card says why instead of a dead button.
-  const sendHeldBack = !can('submit') && ownerActions(profile.status, profile.review).includes('submit');
+  // (Only before a first approval: an approved profile with nothing edited has nothing to send.)
+  const sendHeldBack =
+    !can('submit') &&
+    !hasApprovedVersion(profile.status) &&
+    ownerActions(profile.status, profile.review).includes('submit');
   const incomplete = problem === 'incomplete' || (sendHeldBack && !profile.complete);
   const unchanged = problem === 'updateRequired' || (sendHeldBack && profile.complete && !profile.changed);
   const resend = profile.status === 'rejected' || profile.review === 'rejected';
