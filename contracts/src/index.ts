@@ -24,6 +24,7 @@ export {
   type OwnProfile,
   type OwnProfileList,
   type ProfileDraft,
+  type ProfilePromotions,
   type ReasonBody,
 } from './api/profiles';
 export { profileMediaParamsSchema, type OwnMediaList, type ProfileMediaParams } from './api/media';

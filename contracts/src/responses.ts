@@ -398,6 +398,26 @@ export const ownComplaints = v.object({
   total: v.number(),
 });
 
+/**
+ * GET /api/profiles/{id}/promotions: what each promotion costs this profile and what is running.
+ * `top.free`: slots of the city's top free now for this profile; `nextFreeDate` (YYYY-MM-DD): when
+ * none is, the nearest day one frees (the same date SLOTS_FULL gives). `active`: only a listed
+ * profile can buy any of them.
+ */
+export const profilePromotions = v.object({
+  active: v.boolean(),
+  top: v.object({
+    price: v.number(),
+    days: v.number(),
+    slots: v.number(),
+    free: v.number(),
+    nextFreeDate: v.nullable(v.string()),
+    until: v.nullable(isoDateTime),
+  }),
+  bump: v.object({ price: v.number(), bumpedAt: v.nullable(isoDateTime) }),
+  video: v.object({ price: v.number(), until: v.nullable(isoDateTime), hasVideo: v.boolean() }),
+});
+
 /** The caller's balance after a paid action, whole rubles. */
 export const ownProfileWithBalance = v.object({ profile: ownProfile, balance: v.number() });
 

@@ -128,4 +128,5 @@ export const profileViewsQuerySchema = v.object(
 );
 export type ProfileViewsQuery = v.InferOutput<typeof profileViewsQuerySchema>;
 export type ProfileViewsResponse = v.InferOutput<typeof responses.profileViews>;
+export type ProfilePromotions = v.InferOutput<typeof responses.profilePromotions>;
 export type OwnComplaintsResponse = v.InferOutput<typeof responses.ownComplaints>;

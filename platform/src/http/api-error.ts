@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fields: Record<string, string>;
   readonly retryAfter: number | undefined;
+  /** Values the message interpolates, e.g. `date` (the nearest free day) of SLOTS_FULL. */
+  readonly params: Record<string, string | number>;
 
   constructor(code: ErrorCode, status: number, body?: Partial<ApiErrorBody>) {
     super(translateError(code, body));
@@ -15,13 +17,14 @@ export class ApiError extends Error {
     this.status = status;
     this.fields = body?.fields ?? {};
     this.retryAfter = body?.retryAfter;
+    this.params = body?.params ?? {};
   }
 }
 
 function translateError(code: ErrorCode, body?: Partial<ApiErrorBody>): string {
   const key = `errors.${code}`;
   if (i18n.exists(key, { ns: 'platform' })) {
-    return i18n.t(key, { ns: 'platform', seconds: body?.retryAfter ?? 0 });
+    return i18n.t(key, { ns: 'platform', seconds: body?.retryAfter ?? 0, ...body?.params });
   }
   return body?.message ?? i18n.t('errors.INTERNAL', { ns: 'platform' });
 }

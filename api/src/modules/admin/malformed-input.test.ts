@@ -242,6 +242,7 @@ const PROFILE_ROUTES = [
   { method: 'POST', url: '/api/profiles/:id/top', body: false },
   { method: 'POST', url: '/api/profiles/:id/bump', body: false },
   { method: 'POST', url: '/api/profiles/:id/video', body: false },
+  { method: 'GET', url: '/api/profiles/:id/promotions', body: false },
   { method: 'GET', url: '/api/profiles/:id/views', body: false },
   { method: 'GET', url: '/api/profiles/:id/complaints', body: false },
 ] as const;

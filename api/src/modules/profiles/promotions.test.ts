@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ModelDetails, ModelListResponse, OwnProfile } from 'contracts';
+import type { ApiErrorBody, ModelDetails, ModelListResponse, OwnProfile, ProfilePromotions } from 'contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedPrices } from '../../db/seed-prices';
@@ -164,5 +164,59 @@ describe('promotions of a listed profile', () => {
     await expireProfiles(t.app, new Date(Date.parse(until ?? '') + 1000));
     expect((await page()).video).toBeNull();
     expect((await page()).hasVideo).toBe(false);
+  });
+});
+
+describe('GET /api/profiles/{id}/promotions', () => {
+  it('tells the prices, the running promotions and the free top slots, matching what a sale does', async () => {
+    const city = await createCity(t.db);
+    const a = await modelWithProfile(5000, { cityId: city.id });
+    const b = await modelWithProfile(5000, { cityId: city.id });
+    const info = async (model: typeof a) => {
+      const response = await model.agent.get(`/api/profiles/${model.profile.id}/promotions`);
+      expect(response.statusCode).toBe(200);
+      return response.json() as ProfilePromotions;
+    };
+    expect(await info(b)).toEqual({
+      active: true,
+      top: { price: PRICE.top, days: 7, slots: 1, free: 1, nextFreeDate: null, until: null },
+      bump: { price: PRICE.bump, bumpedAt: null },
+      video: { price: PRICE.video, until: null, hasVideo: false },
+    });
+
+    // A takes the city's only slot: B is told none is free and the day it frees, as a sale would say.
+    const bought = await a.agent.post(`/api/profiles/${a.profile.id}/top`);
+    expect(bought.statusCode).toBe(200);
+    const full = await info(b);
+    expect(full.top.free).toBe(0);
+    const refused = await b.agent.post(`/api/profiles/${b.profile.id}/top`);
+    expect((refused.json() as ApiErrorBody).code).toBe('SLOTS_FULL');
+    expect(full.top.nextFreeDate).toBe((refused.json() as ApiErrorBody).params?.date);
+    expect(full.top.nextFreeDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // A, already in the top, keeps her slot and sees until when.
+    const mine = await info(a);
+    expect(mine.top.free).toBe(1);
+    expect(mine.top.nextFreeDate).toBeNull();
+    expect(mine.top.until).toBe((bought.json() as { profile: OwnProfile }).profile.topUntil);
+
+    await b.agent.post(`/api/profiles/${b.profile.id}/bump`);
+    expect((await info(b)).bump.bumpedAt).not.toBeNull();
+  });
+
+  it('says a profile that is not listed cannot buy, and hides other accounts’ profiles and guests', async () => {
+    const city = await createCity(t.db);
+    const hidden = await modelWithProfile(0, { cityId: city.id, status: 'unactive' });
+    const response = await hidden.agent.get(`/api/profiles/${hidden.profile.id}/promotions`);
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as ProfilePromotions).active).toBe(false);
+
+    const other = await modelWithProfile(0, { cityId: city.id });
+    const foreign = await other.agent.get(`/api/profiles/${hidden.profile.id}/promotions`);
+    expect(foreign.statusCode).toBe(404);
+    expect((foreign.json() as ApiErrorBody).code).toBe('MODEL_NOT_FOUND');
+
+    const guest = await t.app.inject({ method: 'GET', url: `/api/profiles/${hidden.profile.id}/promotions` });
+    expect(guest.statusCode).toBe(401);
   });
 });

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { LISTED_STATUSES, type OwnProfile, PROMOTION_PRICE_CODES, TOP_PLACEMENT } from 'contracts';
+import {
+  LISTED_STATUSES,
+  type OwnProfile,
+  type ProfilePromotions,
+  PROMOTION_PRICE_CODES,
+  TOP_PLACEMENT,
+} from 'contracts';
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
@@ -36,13 +42,13 @@ export function createPromotions(fastify: FastifyInstance, top: TopPlacementSett
   const { db, pricing } = fastify;
 
   /** Only a listed profile (active, not blocked or held, within its paid time) can be promoted. */
+  const isListed = (row: ProfileRow): boolean =>
+    LISTED_STATUSES.includes(row.status) &&
+    !row.isBlocked &&
+    row.heldAt === null &&
+    (row.expiresAt === null || row.expiresAt > new Date());
   function requireListed(row: ProfileRow): void {
-    const listed =
-      LISTED_STATUSES.includes(row.status) &&
-      !row.isBlocked &&
-      row.heldAt === null &&
-      (row.expiresAt === null || row.expiresAt > new Date());
-    if (!listed) throw new ApiError(409, 'PROFILE_NOT_ACTIVE');
+    if (!isListed(row)) throw new ApiError(409, 'PROFILE_NOT_ACTIVE');
   }
 
   async function cityOf(tx: Database, row: ProfileRow): Promise<CityOfProfile> {
@@ -76,29 +82,42 @@ export function createPromotions(fastify: FastifyInstance, top: TopPlacementSett
   }
 
   /**
+   * THE slot rule of a city's top, for a sale and for the promotion screen alike: the other
+   * profiles in the city's top now, the free slots, and when full the nearest day one frees.
+   */
+  async function topAvailability(
+    tx: Database,
+    cityId: number,
+    profileId: number,
+  ): Promise<{ free: number; nextFreeDate: string | null }> {
+    const taken = await tx
+      .select({ until: modelProfiles.topUntil })
+      .from(modelProfiles)
+      .where(
+        and(
+          eq(modelProfiles.cityId, cityId),
+          ne(modelProfiles.id, profileId),
+          gt(modelProfiles.topUntil, sql`now()`),
+        ),
+      )
+      .orderBy(asc(modelProfiles.topUntil));
+    const free = Math.max(0, top.slotsPerCity - taken.length);
+    const nearest = taken[0]?.until ?? new Date();
+    return { free, nextFreeDate: free === 0 ? nearest.toISOString().slice(0, 10) : null };
+  }
+
+  const inTopNow = (row: ProfileRow) => row.topUntil !== null && row.topUntil > new Date();
+
+  /**
    * Top placement. A purchase while the profile is in the top extends its time and takes no new
    * slot. The city's row is locked first, so two models buying the last slot at once queue: one
    * gets it, the other is told the slots are full and the nearest date one frees.
    */
   async function buyTop(tx: Database, row: ProfileRow, city: CityOfProfile): Promise<number> {
     await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, city.id)).for('update');
-    const inTopNow = row.topUntil !== null && row.topUntil > new Date();
-    if (!inTopNow) {
-      const taken = await tx
-        .select({ until: modelProfiles.topUntil })
-        .from(modelProfiles)
-        .where(
-          and(
-            eq(modelProfiles.cityId, city.id),
-            ne(modelProfiles.id, row.id),
-            gt(modelProfiles.topUntil, sql`now()`),
-          ),
-        )
-        .orderBy(asc(modelProfiles.topUntil));
-      if (taken.length >= top.slotsPerCity) {
-        const nearest = taken[0]?.until ?? new Date();
-        throw new ApiError(409, 'SLOTS_FULL', { params: { date: nearest.toISOString().slice(0, 10) } });
-      }
+    if (!inTopNow(row)) {
+      const { nextFreeDate } = await topAvailability(tx, city.id, row.id);
+      if (nextFreeDate !== null) throw new ApiError(409, 'SLOTS_FULL', { params: { date: nextFreeDate } });
     }
     const kopecks = await charge(tx, row, 'top', city.slug);
     await tx
@@ -111,6 +130,49 @@ export function createPromotions(fastify: FastifyInstance, top: TopPlacementSett
   }
 
   return {
+    /**
+     * What the promotion screen shows for one own profile: each promotion's price in its city and
+     * what is running, the top's days and slots (free now, or the nearest free day when full).
+     */
+    async info(accountId: number, profileId: number): Promise<ProfilePromotions> {
+      const [row] = await db
+        .select()
+        .from(modelProfiles)
+        .where(and(eq(modelProfiles.id, profileId), eq(modelProfiles.accountId, accountId)));
+      if (!row) throw new ApiError(404, 'MODEL_NOT_FOUND');
+      const [city] = row.cityId
+        ? await db.select({ id: cities.id, slug: cities.slug }).from(cities).where(eq(cities.id, row.cityId))
+        : [];
+      const rubles = async (promotion: Promotion) =>
+        (await pricing.kopecksOf(db, 'models_boosting', PRICE_CODE[promotion], city?.slug ?? null)) / 100;
+      // A profile in the top keeps its slot when it buys again; no city means no one to share with.
+      const slots =
+        city && !inTopNow(row)
+          ? await topAvailability(db, city.id, row.id)
+          : { free: top.slotsPerCity, nextFreeDate: null };
+      const [video] = await db
+        .select({ id: media.id })
+        .from(media)
+        .where(and(eq(media.profileId, profileId), eq(media.kind, 'video'), eq(media.isPublic, true)));
+      return {
+        active: isListed(row),
+        top: {
+          price: await rubles('top'),
+          days: top.days,
+          slots: top.slotsPerCity,
+          free: slots.free,
+          nextFreeDate: slots.nextFreeDate,
+          until: inTopNow(row) && row.topUntil ? row.topUntil.toISOString() : null,
+        },
+        bump: { price: await rubles('bump'), bumpedAt: row.bumpedAt?.toISOString() ?? null },
+        video: {
+          price: await rubles('video'),
+          until: row.videoUntil && row.videoUntil > new Date() ? row.videoUntil.toISOString() : null,
+          hasVideo: video !== undefined,
+        },
+      };
+    },
+
     async buy(
       accountId: number,
       profileId: number,

@@ -186,6 +186,22 @@ export const profileRoutes = defineRoutes<ProfileRoutesOptions>(async (fastify, 
   }
 
   fastify.get(
+    '/profiles/:id/promotions',
+    {
+      preValidation: owner.preValidation,
+      schema: {
+        summary:
+          "Prices of top, bump and video for an own profile, what is running, and the city top's free slots " +
+          '(or the nearest free date when full)',
+        tags: owner.tags,
+        params: idParamsSchema,
+        response: { 200: responseSchemas.profilePromotions, ...OWNER_ERRORS },
+      },
+    },
+    async (request) => promotions.info(accountOf(request), request.params.id),
+  );
+
+  fastify.get(
     '/profiles/:id/views',
     {
       preValidation: owner.preValidation,
