@@ -3,7 +3,7 @@ import { currentLocale, paths, useSession, useUnreadCount } from 'platform';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Logo, NotificationBadge } from 'shared-ui';
+import { Logo, NotificationBadge, VisuallyHidden } from 'shared-ui';
 import { AccountButtons } from '../features/navigation/account-buttons';
 import { type MenuKind, MenuOverlay } from '../features/navigation/menu-overlay';
 import { OnlineCounter } from '../features/navigation/online-counter';
@@ -60,14 +60,19 @@ export function Header() {
             type="button"
             className={styles.iconButton}
             onClick={() => setMenu('cabinet')}
-            aria-label={t('cabinet.open')}
             data-testid="cabinet-button"
           >
+            {/* Named by its content, not aria-label: the visible count must be part of the name. */}
+            <VisuallyHidden>{t('cabinet.open')}</VisuallyHidden>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
               <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
-            <NotificationBadge count={unread} className={styles.badge} />
+            <NotificationBadge
+              count={unread}
+              label={t('cabinet.unread', { count: unread })}
+              className={styles.badge}
+            />
           </button>
         )}
         <button
