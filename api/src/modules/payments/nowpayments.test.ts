@@ -144,8 +144,8 @@ describe('the NOWPayments gateway', () => {
       order_id: order.id,
       order_description: 'Balance top-up',
       ipn_callback_url: `${origin}/api/payments/webhooks/nowpayments`,
-      success_url: `${origin}/profile/payment/crypto/success`,
-      cancel_url: `${origin}/profile/payment/crypto/error`,
+      success_url: `${origin}/profile/payment/crypto/success?order=${order.id}`,
+      cancel_url: `${origin}/profile/payment/crypto/error?order=${order.id}`,
     });
     expect(paymentUrl).toBe(`https://nowpayments.io/payment/?iid=${5_000_000_000 + fake.invoices.length}`);
     expect(order).toMatchObject({
@@ -158,10 +158,12 @@ describe('the NOWPayments gateway', () => {
 
   it('returns an advertiser to the advertiser area', async () => {
     const { agent } = await signedIn('advister');
-    await agent.post('/api/payments/orders', { amount: 700 });
+    const { order } = (
+      await agent.post('/api/payments/orders', { amount: 700 })
+    ).json<PaymentOrderCreatedResponse>();
     expect(fake.invoices.at(-1)?.body).toMatchObject({
-      success_url: `${origin}/advister/payment/crypto/success`,
-      cancel_url: `${origin}/advister/payment/crypto/error`,
+      success_url: `${origin}/advister/payment/crypto/success?order=${order.id}`,
+      cancel_url: `${origin}/advister/payment/crypto/error?order=${order.id}`,
     });
   });
 

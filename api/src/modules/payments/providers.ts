@@ -5,9 +5,12 @@ import { verifyIpn } from './signature';
 
 export const DEFAULT_NOWPAYMENTS_API_URL = 'https://api.nowpayments.io/v1';
 
-/** Where the browser lands after paying: the result pages of the account's own area. */
-export function resultPath(area: AccountType, outcome: 'success' | 'error'): string {
-  return `${area === 'girl' ? '/profile' : '/advister'}/payment/crypto/${outcome}`;
+/**
+ * Where the browser lands after paying: the result pages of the account's own area, naming the
+ * order (`?order=`) so the page can ask the server what became of it rather than trust the path.
+ */
+export function resultPath(area: AccountType, outcome: 'success' | 'error', orderId: string): string {
+  return `${area === 'girl' ? '/profile' : '/advister'}/payment/crypto/${outcome}?order=${encodeURIComponent(orderId)}`;
 }
 
 /** The path of each gateway's webhook route, below /api. */
@@ -100,8 +103,8 @@ export function createNowPaymentsProvider(options: NowPaymentsOptions): PaymentP
           order_id: request.orderId,
           order_description: 'Balance top-up',
           ipn_callback_url: `${publicUrl}/api${webhookPath('nowpayments')}`,
-          success_url: `${publicUrl}${resultPath(request.returnArea, 'success')}`,
-          cancel_url: `${publicUrl}${resultPath(request.returnArea, 'error')}`,
+          success_url: `${publicUrl}${resultPath(request.returnArea, 'success', request.orderId)}`,
+          cancel_url: `${publicUrl}${resultPath(request.returnArea, 'error', request.orderId)}`,
         }),
         signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       });

@@ -200,7 +200,7 @@ describe('the sandbox gateway', () => {
     const response = await click(paymentUrl, 'pay');
 
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/profile/payment/crypto/success');
+    expect(response.headers.location).toBe(`/profile/payment/crypto/success?order=${order.id}`);
     expect(await balanceOf(t.db, account.id)).toBe(50_000);
     expect(await systemBalanceOf(t.db, 'payments')).toBe(payments - 50_000);
     const read = (await agent.get(`/api/payments/orders/${order.id}`)).json<PaymentOrder>();
@@ -213,7 +213,9 @@ describe('the sandbox gateway', () => {
     const page = await t.app.inject(paymentUrl);
     expect(page.body).not.toContain('<button');
     // A second click sends nothing and credits nothing.
-    expect((await click(paymentUrl, 'pay')).headers.location).toBe('/profile/payment/crypto/success');
+    expect((await click(paymentUrl, 'pay')).headers.location).toBe(
+      `/profile/payment/crypto/success?order=${order.id}`,
+    );
     expect(await balanceOf(t.db, account.id)).toBe(50_000);
     expect(await webhooksOf(order.id)).toHaveLength(2);
   });
@@ -222,7 +224,7 @@ describe('the sandbox gateway', () => {
     const { account, agent } = await signedIn('advister');
     const { order, paymentUrl } = await createOrder(agent, { amount: 1000 });
     const response = await click(paymentUrl, 'partial');
-    expect(response.headers.location).toBe('/advister/payment/crypto/success');
+    expect(response.headers.location).toBe(`/advister/payment/crypto/success?order=${order.id}`);
     expect(await balanceOf(t.db, account.id)).toBe(50_000);
     expect(await orderRow(order.id)).toMatchObject({ status: 'partially_paid', creditedKopecks: 50_000 });
   });
@@ -236,7 +238,7 @@ describe('the sandbox gateway', () => {
       const { order, paymentUrl } = await createOrder(agent);
       const response = await click(paymentUrl, outcome);
       expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe('/profile/payment/crypto/error');
+      expect(response.headers.location).toBe(`/profile/payment/crypto/error?order=${order.id}`);
       expect((await orderRow(order.id)).status).toBe(status);
     }
     expect(await balanceOf(t.db, account.id)).toBe(0);

@@ -318,7 +318,7 @@ const sandboxRoutes: Routes<{ service: PaymentsService; secret: string; rubPerUs
           rubPerUsd,
           status: order.status,
           token,
-          backPath: resultPath(order.returnArea, isPaid(order) ? 'success' : 'error'),
+          backPath: resultPath(order.returnArea, isPaid(order) ? 'success' : 'error', order.id),
         },
         locale,
       );
@@ -336,7 +336,9 @@ const sandboxRoutes: Routes<{ service: PaymentsService; secret: string; rubPerUs
         params: sandboxCheckoutParamsSchema,
         body: sandboxActionBodySchema,
         response: {
-          303: nonJson('Redirect to /profile/payment/crypto/success|error (/advister/... for advertisers)'),
+          303: nonJson(
+            'Redirect to /profile/payment/crypto/success|error?order={id} (/advister/... for advertisers)',
+          ),
           ...errorResponses({ 404: 'NOT_FOUND: no such order or token' }),
         },
       },
@@ -368,7 +370,7 @@ const sandboxRoutes: Routes<{ service: PaymentsService; secret: string; rubPerUs
       }
       // Where the browser goes is decided by what the webhooks did to the order, never the reverse.
       const after = (await service.findOrder(order.id)) ?? order;
-      const target = resultPath(after.returnArea, delivered && isPaid(after) ? 'success' : 'error');
+      const target = resultPath(after.returnArea, delivered && isPaid(after) ? 'success' : 'error', after.id);
       return reply.code(303).header('location', target).send('');
     },
   );
