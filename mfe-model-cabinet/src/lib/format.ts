@@ -2,9 +2,14 @@ import { i18n } from 'platform';
 
 const locale = () => (i18n.language === 'en' ? 'en-GB' : 'ru-RU');
 
-/** Rubles as the site writes them in both languages: "1 500 ₽", "1,500 ₽" (never "RUB 1,500"). */
+/** Rubles as the site writes them in both languages: "1 500 ₽", "1,500 ₽", "555,50 ₽" (never "RUB 1,500"). */
 export function formatRubles(amount: number): string {
-  return `${new Intl.NumberFormat(locale(), { maximumFractionDigits: 2 }).format(amount)} ₽`;
+  const kopecks = !Number.isInteger(amount);
+  const number = new Intl.NumberFormat(locale(), {
+    minimumFractionDigits: kopecks ? 2 : 0,
+    maximumFractionDigits: 2,
+  }).format(amount);
+  return `${number} ₽`;
 }
 
 /** A day: "23 нояб. 2026 г." / "23 Nov 2026". */

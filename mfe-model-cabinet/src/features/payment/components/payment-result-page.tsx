@@ -8,7 +8,6 @@ import { Button, buttonClassName, Card, Skeleton, SkeletonText, Spinner } from '
 import { ErrorState } from '../../../components/error-state';
 import { useBalance } from '../../../lib/balance';
 import { formatRubles } from '../../../lib/format';
-import { formatRublesKopecks } from '../../../lib/money-format';
 import { forgetActivePromo, readActivePromo } from '../../../lib/money-promos';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { isPaid, isSettled, usePaymentOrder } from '../api/get-payment-order';
@@ -200,15 +199,15 @@ function PaidResult({ order }: { order: PaymentOrder }) {
     <div className={styles.stack} data-testid="payment-paid">
       <Heading>{partial ? t('payment.paid.partialTitle') : t('payment.paid.title')}</Heading>
       <p role="status">
-        {t('payment.paid.credited', { amount: formatRublesKopecks(order.credited) })}
-        {order.bonus > 0 && ` ${t('payment.paid.bonus', { amount: formatRublesKopecks(order.bonus) })}`}
+        {t('payment.paid.credited', { amount: formatRubles(order.credited) })}
+        {order.bonus > 0 && ` ${t('payment.paid.bonus', { amount: formatRubles(order.bonus) })}`}
       </p>
       <p className={styles.balance}>
         <span>{t('payment.paid.balance')}</span>
         {balance === null ? (
           <Skeleton width="6em" height="1.5em" />
         ) : (
-          <strong data-testid="payment-balance">{formatRublesKopecks(balance)}</strong>
+          <strong data-testid="payment-balance">{formatRubles(balance)}</strong>
         )}
       </p>
       <BackToCabinet primary />

@@ -8,7 +8,6 @@ import { Button, Input } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
 import type { TopUpRequest } from '../../../lib/dialogs';
 import { formatRubles } from '../../../lib/format';
-import { formatRublesKopecks } from '../../../lib/money-format';
 import { useFieldMessage } from '../../../lib/money-field-message';
 import { isMobile } from '../../../lib/money-is-mobile';
 import { depositBonus, forgetActivePromo, useActivePromo } from '../../../lib/money-promos';
@@ -99,7 +98,7 @@ export default function TopUpDialog({ request, onClose }: { request: TopUpReques
       <form id={formId} className={styles.form} onSubmit={onSubmit} noValidate>
         {request.shortBy !== undefined && request.shortBy > 0 && (
           <p className={styles.shortBy} data-testid="top-up-short-by">
-            {t('topUp.shortBy', { amount: formatRublesKopecks(request.shortBy) })}
+            {t('topUp.shortBy', { amount: formatRubles(request.shortBy) })}
           </p>
         )}
         <fieldset className={styles.chips}>
@@ -129,7 +128,7 @@ export default function TopUpDialog({ request, onClose }: { request: TopUpReques
               ? t('topUp.bonus', {
                   percent: promo.amount,
                   code: promo.code,
-                  total: formatRublesKopecks(amount + depositBonus(amount, promo.amount)),
+                  total: formatRubles(amount + depositBonus(amount, promo.amount)),
                 })
               : t('topUp.bonusPending', { percent: promo.amount, code: promo.code })}
           </p>
