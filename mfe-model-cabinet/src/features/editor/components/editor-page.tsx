@@ -3,7 +3,7 @@ import type { OwnProfile } from 'contracts';
 import { ApiError, PageNotFound } from 'platform';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { ownProfileQueryOptions } from '../../../api/own-profiles';
@@ -39,20 +39,22 @@ function startOf(profile: OwnProfile | null): EditorStart {
 export default function EditorPage() {
   const { id: rawId } = useParams();
   const routeId = parseId(rawId);
-  const [created, setCreated] = useState<number | null>(null);
-  const [visit, setVisit] = useState(0);
-  // Back on the create address after creating one: a new, empty form.
-  if (routeId === null && created !== null) {
-    setCreated(null);
-    setVisit(visit + 1);
-  }
+  const location = useLocation();
+  // The profile created on this screen and the visit of the create address it was created on:
+  // that form stays on screen at the new address. Each new visit of /profile/create starts empty.
+  const [created, setCreated] = useState<{ id: number; visit: string } | null>(null);
   if (routeId === undefined) return <PageNotFound />;
-  const continuing = routeId === null || routeId === created;
+  const key =
+    routeId === null
+      ? `new-${location.key}`
+      : routeId === created?.id
+        ? `new-${created.visit}`
+        : `edit-${routeId}`;
   return (
     <EditorScreen
-      key={continuing ? `new-${visit}` : routeId}
-      profileId={routeId ?? created}
-      onCreated={setCreated}
+      key={key}
+      profileId={routeId ?? (created?.visit === location.key ? created.id : null)}
+      onCreated={(id) => setCreated({ id, visit: location.key })}
     />
   );
 }

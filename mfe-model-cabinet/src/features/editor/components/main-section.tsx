@@ -1,5 +1,5 @@
 import { APPEARANCES, CATEGORIES, PLACES, PROFILE_BOUNDS } from 'contracts';
-import { useFormContext } from 'react-hook-form';
+import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from 'shared-ui';
 import type { EditorValues } from '../model/form-values';
@@ -14,6 +14,7 @@ export function MainSection() {
   const { t } = useTranslation('modelCabinet');
   const fieldMessage = useFieldMessage();
   const {
+    control,
     register,
     formState: { errors },
   } = useFormContext<EditorValues>();
@@ -28,25 +29,38 @@ export function MainSection() {
           error={fieldMessage(errors.name)}
           {...register('name')}
         />
-        <SelectField
-          label={t('editor.fields.category')}
-          placeholder={t('editor.choose')}
-          options={CATEGORIES.map((category) => ({
-            value: category,
-            label: t(`editor.categories.${category}`),
-          }))}
-          error={fieldMessage(errors.category)}
-          {...register('category')}
+        {/* Controlled: the select shows the form's value whatever order its options arrive in. */}
+        <Controller
+          control={control}
+          name="category"
+          render={({ field }) => (
+            <SelectField
+              label={t('editor.fields.category')}
+              placeholder={t('editor.choose')}
+              options={CATEGORIES.map((category) => ({
+                value: category,
+                label: t(`editor.categories.${category}`),
+              }))}
+              error={fieldMessage(errors.category)}
+              {...field}
+            />
+          )}
         />
-        <SelectField
-          label={t('editor.fields.appearance')}
-          placeholder={t('editor.choose')}
-          options={APPEARANCES.map((appearance) => ({
-            value: appearance,
-            label: t(`editor.appearances.${appearance}`),
-          }))}
-          error={fieldMessage(errors.appearance)}
-          {...register('appearance')}
+        <Controller
+          control={control}
+          name="appearance"
+          render={({ field }) => (
+            <SelectField
+              label={t('editor.fields.appearance')}
+              placeholder={t('editor.choose')}
+              options={APPEARANCES.map((appearance) => ({
+                value: appearance,
+                label: t(`editor.appearances.${appearance}`),
+              }))}
+              error={fieldMessage(errors.appearance)}
+              {...field}
+            />
+          )}
         />
       </div>
       <div className={styles.grid}>
