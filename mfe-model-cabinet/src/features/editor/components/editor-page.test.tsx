@@ -312,14 +312,21 @@ describe('profile editor: sending for moderation', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(ru.editor.sent));
   });
 
-  it('asks to change at least one field when nothing changed', async () => {
+  it('asks to change at least one field when an approved profile is sent unchanged', async () => {
+    // The server leaves `submit` out of `actions` while nothing changed; the button stays and
+    // pressing it gets the reason.
+    const approved = createOwnProfile({
+      status: 'active',
+      changed: false,
+      actions: ['save', 'extend', 'delete'],
+    });
     stubApi({
       ...catalogue,
-      'GET /profiles/7': () => ok(createOwnProfile()),
+      'GET /profiles/7': () => ok(approved),
       'POST /profiles/7/submit': () => apiError(409, 'UPDATE_REQUIRED'),
     });
     const { container } = renderEditor('/profile/edit/7');
-    await userEvent.click(await sendButton());
+    await userEvent.click(await screen.findByRole('button', { name: ru.editor.send.send }));
     expect(await screen.findByText(ru.editor.errors.changeRequired)).toBeTruthy();
     expect(location.current).toBe('/profile/edit/7');
     await expectNoAxeViolations(container);

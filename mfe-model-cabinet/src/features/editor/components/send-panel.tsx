@@ -1,4 +1,4 @@
-import { hasApprovedVersion, type OwnProfile } from 'contracts';
+import { hasApprovedVersion, type OwnProfile, ownerActions } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Button, Card } from 'shared-ui';
 import { formatRubles } from '../../../lib/format';
@@ -19,7 +19,11 @@ export function SendPanel({
   problem: string | null;
 }) {
   const { t } = useTranslation('modelCabinet');
-  const canSend = !profile || profile.actions.includes('submit');
+  // The status decides whether there is a send button; `actions` says whether it would pass now
+  // (whole form, a file, a change). A press that would not pass gets the server's reason, e.g.
+  // "change at least one field", instead of a button that silently is not there.
+  const canSend = !profile || ownerActions(profile.status, profile.review).includes('submit');
+  const ready = profile?.actions.includes('submit') ?? false;
   const rejected = profile?.status === 'rejected' || profile?.review === 'rejected';
   const charged = profile !== null && firstMonthDue(profile);
   const label = rejected
@@ -33,7 +37,9 @@ export function SendPanel({
       ? t(profile.status === 'cancel' ? 'editor.send.noteBlocked' : 'editor.send.notePending')
       : charged
         ? t('editor.send.notePaid', { price: formatRubles(profile.monthPrice) })
-        : t('editor.send.noteFree');
+        : ready
+          ? t('editor.send.noteFree')
+          : t('editor.send.noteNotReady');
   return (
     <Card as="section" aria-labelledby="editor-send-title" className={styles.sendPanel}>
       <h2 id="editor-send-title" className={styles.sendTitle}>
