@@ -9,6 +9,7 @@ export {
   CSRF_COOKIE,
   CSRF_HEADER,
   readCookie,
+  readCsrfCookie,
   refreshSession,
 } from './http/client';
 export type { LanguageSwitchProps } from './i18n/use-language-switch';

@@ -1,0 +1,92 @@
+import { APPEARANCES, CATEGORIES, PLACES, PROFILE_BOUNDS } from 'contracts';
+import { Controller, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Input } from 'shared-ui';
+import type { EditorValues } from '../model/form-values';
+import { useFieldMessage } from '../model/use-field-message';
+import { Checkbox, ChoiceGroup, FormSection, SelectField, TextAreaField } from './fields';
+import styles from './fields.module.css';
+
+const NUMBERS = ['age', 'height', 'weight', 'boobs'] as const;
+
+/** Name, category, appearance, the body's numbers, where she meets and the description. */
+export function MainSection() {
+  const { t } = useTranslation('modelCabinet');
+  const fieldMessage = useFieldMessage();
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = useFormContext<EditorValues>();
+
+  return (
+    <FormSection id="editor-main" title={t('editor.sections.main')}>
+      <div className={styles.grid}>
+        <Input
+          label={t('editor.fields.name')}
+          autoComplete="off"
+          maxLength={PROFILE_BOUNDS.nameLength.max + 10}
+          error={fieldMessage(errors.name)}
+          {...register('name')}
+        />
+        {/* Controlled: the select shows the form's value whatever order its options arrive in. */}
+        <Controller
+          control={control}
+          name="category"
+          render={({ field }) => (
+            <SelectField
+              label={t('editor.fields.category')}
+              placeholder={t('editor.choose')}
+              options={CATEGORIES.map((category) => ({
+                value: category,
+                label: t(`editor.categories.${category}`),
+              }))}
+              error={fieldMessage(errors.category)}
+              {...field}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="appearance"
+          render={({ field }) => (
+            <SelectField
+              label={t('editor.fields.appearance')}
+              placeholder={t('editor.choose')}
+              options={APPEARANCES.map((appearance) => ({
+                value: appearance,
+                label: t(`editor.appearances.${appearance}`),
+              }))}
+              error={fieldMessage(errors.appearance)}
+              {...field}
+            />
+          )}
+        />
+      </div>
+      <div className={styles.grid}>
+        {NUMBERS.map((field) => (
+          <Input
+            key={field}
+            label={t(`editor.fields.${field}`)}
+            inputMode="numeric"
+            autoComplete="off"
+            hint={t(`editor.bounds.${field}`, PROFILE_BOUNDS[field])}
+            error={fieldMessage(errors[field])}
+            {...register(field)}
+          />
+        ))}
+      </div>
+      <ChoiceGroup legend={t('editor.fields.places')} error={fieldMessage(errors.places)}>
+        {PLACES.map((place) => (
+          <Checkbox key={place} value={place} label={t(`editor.places.${place}`)} {...register('places')} />
+        ))}
+      </ChoiceGroup>
+      <TextAreaField
+        label={t('editor.fields.description')}
+        hint={t('editor.descriptionHint')}
+        error={fieldMessage(errors.description)}
+        {...register('description')}
+      />
+    </FormSection>
+  );
+}
