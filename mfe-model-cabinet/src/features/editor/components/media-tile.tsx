@@ -93,6 +93,7 @@ export function MediaTile({
             <Button
               size="sm"
               variant="secondary"
+              fullWidth
               onClick={onMakeMain}
               aria-label={t('media.makeMainOf', { item: label })}
             >
@@ -102,6 +103,7 @@ export function MediaTile({
           <Button
             size="sm"
             variant="danger"
+            fullWidth
             onClick={onDelete}
             aria-label={t('media.deleteOf', { item: label })}
           >
