@@ -1,6 +1,7 @@
 import {
   ACCOUNT_ROLES,
   ACCOUNT_TYPES,
+  ADMIN_TARGET_TYPES,
   APPEARANCES,
   CATEGORIES,
   COMPLAINT_REASONS,
@@ -428,7 +429,7 @@ export const adminActions = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     adminId: integer('admin_id').references(() => accounts.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
-    targetType: text('target_type').notNull().$type<'profile' | 'account' | 'complaint'>(),
+    targetType: text('target_type').notNull().$type<(typeof ADMIN_TARGET_TYPES)[number]>(),
     targetId: integer('target_id').notNull(),
     reason: text('reason'),
     details: jsonb('details').notNull().default({}).$type<Record<string, unknown>>(),
@@ -437,7 +438,7 @@ export const adminActions = pgTable(
   (t) => [
     index('admin_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('admin_actions_target_idx').on(t.targetType, t.targetId),
-    check('admin_actions_target_type_check', sql`${t.targetType} in ('profile', 'account', 'complaint')`),
+    check('admin_actions_target_type_check', oneOf(t.targetType, ADMIN_TARGET_TYPES)),
   ],
 );
 
