@@ -13,7 +13,8 @@ import { root, startServer } from '../lib/server.mjs';
 const VISITORS = Number(process.env.VISITORS ?? 3_000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const PORT = 18700;
-const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 
 const requireApi = createRequire(path.join(root, 'api', 'package.json'));
 
@@ -86,7 +87,9 @@ try {
 
   const visitors = [];
   for (let i = 0; i < VISITORS; i += 50) {
-    visitors.push(...(await Promise.all(Array.from({ length: Math.min(50, VISITORS - i) }, () => newVisitor(api.base)))));
+    visitors.push(
+      ...(await Promise.all(Array.from({ length: Math.min(50, VISITORS - i) }, () => newVisitor(api.base)))),
+    );
   }
   console.log(`${visitors.length} visitors served the ad`);
 
@@ -145,10 +148,14 @@ try {
     acceptedDistinctVisitors: answered.size,
     acceptedRepeats: repeats,
     database: counts,
-    countsMatch: counts.served === answered.size && counts.events === answered.size && counts.daily === answered.size,
+    countsMatch:
+      counts.served === answered.size && counts.events === answered.size && counts.daily === answered.size,
   };
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench', 'results', 'api-impressions-pglite.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(
+    path.join(root, 'bench', 'results', 'api-impressions-pglite.json'),
+    `${JSON.stringify(report, null, 2)}\n`,
+  );
   console.log(
     `\nPOST /api/ads/impressions, ${CONNECTIONS} connections, ${result.requests.total} requests in ${result.duration} s, pglite\n` +
       `req/s ${report.requestsPerSecond}  p50 ${report.p50Ms} ms  p99 ${report.p99Ms} ms  non-2xx ${report.non2xx}  errors ${report.errors}\n` +
