@@ -70,7 +70,7 @@ async function countsOf(dataDir, id) {
 /** A visitor: its cookies (visitor id, CSRF) and the token of the ad it was served. */
 async function newVisitor(base) {
   const response = await fetch(`${base}/api/ads?place=main`, { headers: { 'user-agent': BROWSER_UA } });
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
   const csrf = cookies.find((cookie) => cookie.startsWith('csrf'))?.split('=')[1];
   const { ads } = await response.json();
   if (!ads[0] || !csrf) throw new Error('the bench campaign is not served');
