@@ -4,7 +4,7 @@ import { api } from 'platform';
 import { campaignKeys } from './campaign-keys';
 
 /** DELETE /campaigns/:id: a paid campaign that has not started is refunded; the balance comes back. */
-export const deleteCampaign = (id: string) =>
+export const deleteCampaign = (id: number) =>
   api.delete<{ balance: number }>(`/campaigns/${encodeURIComponent(id)}`);
 
 export function useDeleteCampaign() {

@@ -29,5 +29,16 @@ export const campaignQuoteQueryOptions = (draft: CampaignDraft) => {
   });
 };
 
-export const useCampaignQuote = (draft: CampaignDraft, enabled = true) =>
-  useQuery({ ...campaignQuoteQueryOptions(draft), enabled: enabled && Boolean(draft.placement) });
+/** Whether the draft holds what a quote needs: where, how paid, the dates (and cities, impressions). */
+export const canQuote = (draft: CampaignDraft) =>
+  Boolean(
+    draft.placement &&
+      draft.pricing &&
+      draft.startsOn &&
+      draft.endsOn &&
+      (draft.placement !== 'cities' || draft.cities?.length) &&
+      (draft.pricing !== 'impressions' || draft.impressions),
+  );
+
+export const useCampaignQuote = (draft: CampaignDraft) =>
+  useQuery({ ...campaignQuoteQueryOptions(draft), enabled: canQuote(draft) });

@@ -4,7 +4,7 @@ import type { Campaign } from '../lib/campaign';
 import { campaignKeys } from './campaign-keys';
 
 /** POST /campaigns/:id/repeat: a new draft with the same settings and no dates. */
-export const repeatCampaign = (id: string) =>
+export const repeatCampaign = (id: number) =>
   api.post<Campaign>(`/campaigns/${encodeURIComponent(id)}/repeat`);
 
 export function useRepeatCampaign() {

@@ -4,7 +4,7 @@ import type { Campaign, CampaignDraft } from '../lib/campaign';
 import { campaignKeys } from './campaign-keys';
 
 /** PUT /campaigns/:id: saves the draft's fields (a published ad's change waits for the next send). */
-export const saveCampaign = ({ id, draft }: { id: string; draft: CampaignDraft }) =>
+export const saveCampaign = ({ id, draft }: { id: number; draft: CampaignDraft }) =>
   api.put<Campaign>(`/campaigns/${encodeURIComponent(id)}`, draft);
 
 export function useSaveCampaign() {

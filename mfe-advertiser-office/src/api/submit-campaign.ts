@@ -8,7 +8,7 @@ import { campaignKeys } from './campaign-keys';
  * POST /campaigns/:id/submit: pays from the balance, books the days and sends the ad to
  * moderation (402 INSUFFICIENT_BALANCE, 409 SLOTS_FULL with the nearest free date).
  */
-export const submitCampaign = (id: string) =>
+export const submitCampaign = (id: number) =>
   api.post<CampaignSubmitted>(`/campaigns/${encodeURIComponent(id)}/submit`);
 
 export function useSubmitCampaign() {

@@ -36,7 +36,7 @@ export default function AdsPage({ tab }: { tab: CampaignTab }) {
   const repeat = useRepeatCampaign();
   const remove = useDeleteCampaign();
   const [toDelete, setToDelete] = useState<Campaign | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
 
   async function repeatNow(campaign: Campaign) {
     setBusyId(campaign.id);

@@ -1,3 +1,4 @@
+import { AD_MIN_DAYS } from 'contracts';
 import { useState } from 'react';
 import { type DateRange, DayPicker } from 'react-day-picker';
 import { enGB } from 'react-day-picker/locale/en-GB';
@@ -5,7 +6,6 @@ import { ru } from 'react-day-picker/locale/ru';
 import { useTranslation } from 'react-i18next';
 import { Button, Skeleton } from 'shared-ui';
 import { useCampaignCalendar } from '../../../api/get-campaign-calendar';
-import { useCampaignQuote } from '../../../api/get-campaign-quote';
 import type { CampaignDraft } from '../../../lib/campaign';
 import { dateOf, dayOf, daysBetween, formatDay, monthOf } from '../../../lib/days';
 import 'react-day-picker/style.css';
@@ -37,8 +37,7 @@ export function CalendarStep({ draft, onBack, onNext, saving, slotsFullFrom = nu
   const placement = draft.placement ?? 'main';
   const cities = placement === 'cities' ? (draft.cities ?? []) : [];
   const calendar = useCampaignCalendar(placement, cities, monthOf(month));
-  const quote = useCampaignQuote({ placement, cities, pricing: draft.pricing ?? 'days' });
-  const minDays = quote.data?.minDays ?? 1;
+  const minDays = AD_MIN_DAYS;
 
   const full = new Set(calendar.data?.days.filter((day) => day.free <= 0).map((day) => day.day) ?? []);
   const isBusy = (date: Date) => full.has(dayOf(date));

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, SegmentedSwitch, Skeleton } from 'shared-ui';
 import * as v from 'valibot';
-import { useCampaignQuote } from '../../../api/get-campaign-quote';
+import { canQuote, useCampaignQuote } from '../../../api/get-campaign-quote';
 import type { CampaignDraft, CampaignPricing } from '../../../lib/campaign';
 import { useFieldMessage } from '../../../lib/field-message';
 import { impressionsSchema } from '../model/ad-fields';
@@ -26,11 +26,8 @@ export function ImpressionsStep({ draft, onBack, onNext, saving }: Props) {
   const [error, setError] = useState<string | undefined>();
   const parsed = v.safeParse(impressionsSchema, { impressions: text });
   const impressions = parsed.success ? parsed.output.impressions : null;
-  const quote = useCampaignQuote({
-    ...draft,
-    pricing,
-    impressions: pricing === 'impressions' ? impressions : null,
-  });
+  const quoted = { ...draft, pricing, impressions: pricing === 'impressions' ? impressions : null };
+  const quote = useCampaignQuote(quoted);
 
   const check = () => {
     if (pricing === 'days') return true;
@@ -39,7 +36,7 @@ export function ImpressionsStep({ draft, onBack, onNext, saving }: Props) {
       return false;
     }
     if (impressions === null) {
-      setError('wizard.errors.impressionsRequired');
+      setError('validation.impressionsRequired');
       return false;
     }
     setError(undefined);
@@ -72,16 +69,26 @@ export function ImpressionsStep({ draft, onBack, onNext, saving }: Props) {
       )}
       <section className={styles.quote} aria-labelledby="wizard-quote" aria-live="polite">
         <h3 id="wizard-quote">{t('wizard.quote.title')}</h3>
-        {quote.isPending ? (
+        {!canQuote(quoted) ? (
+          <p className={styles.muted}>{t('wizard.quote.needImpressions')}</p>
+        ) : quote.isPending ? (
           <Skeleton height="4rem" />
         ) : quote.isError ? (
           <p className={styles.error}>{t('wizard.quote.error')}</p>
         ) : (
           <dl className={styles.facts}>
-            <div>
-              <dt>{t('wizard.quote.costPerDay')}</dt>
-              <dd>{formatRubles(quote.data.costPerDay)}</dd>
-            </div>
+            {quote.data.costPerDay !== null && (
+              <div>
+                <dt>{t('wizard.quote.costPerDay')}</dt>
+                <dd>{formatRubles(quote.data.costPerDay)}</dd>
+              </div>
+            )}
+            {quote.data.per1000 !== null && (
+              <div>
+                <dt>{t('wizard.quote.per1000')}</dt>
+                <dd>{formatRubles(quote.data.per1000)}</dd>
+              </div>
+            )}
             <div>
               <dt>{t('wizard.quote.days')}</dt>
               <dd>{quote.data.days}</dd>

@@ -26,17 +26,30 @@ import styles from './wizard.module.css';
 
 /** `/advister/create` and `/advister/edit/:id`: the creation steps over one campaign draft. */
 export default function WizardPage() {
-  const { id } = useParams();
+  const params = useParams();
   // A new draft and each campaign get their own wizard state.
-  return <Wizard key={id ?? 'new'} id={id} />;
+  return <Wizard key={params.id ?? 'new'} id={params.id === undefined ? undefined : Number(params.id)} />;
 }
 
-function Wizard({ id }: { id: string | undefined }) {
+function Wizard({ id }: { id: number | undefined }) {
   const { t } = useTranslation('advertiserOffice');
   const campaign = useCampaign(id);
   const title = id ? t('wizard.editTitle') : t('wizard.createTitle');
 
-  if (!id) return <WizardSteps title={title} campaign={null} />;
+  if (id === undefined) return <WizardSteps title={title} campaign={null} />;
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    return (
+      <div className={styles.page}>
+        <PageHeader title={title} />
+        <Card as="section" role="alert">
+          <p>{t('wizard.errors.notFound')}</p>
+          <Link to="/advister/ads" className={buttonClassName({ variant: 'secondary' })}>
+            {t('dashboard.allAds')}
+          </Link>
+        </Card>
+      </div>
+    );
+  }
   if (campaign.isPending) return <WizardSkeleton title={title} />;
   if (campaign.isError) {
     const missing = campaign.error instanceof ApiError && campaign.error.status === 404;

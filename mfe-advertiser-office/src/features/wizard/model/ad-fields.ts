@@ -1,8 +1,7 @@
-import { adFormSchema } from 'contracts';
+import { AD_MAX_CITIES, AD_PLACEMENTS, adFormSchema } from 'contracts';
 import * as v from 'valibot';
-import type { CampaignPlacement } from '../../../lib/campaign';
 
-export const PLACEMENTS: CampaignPlacement[] = ['main', 'cities', 'everywhere'];
+export const PLACEMENTS = AD_PLACEMENTS;
 
 /**
  * The create step's fields: the ad's texts with the spec's rules from contracts (section 5), and
@@ -11,14 +10,11 @@ export const PLACEMENTS: CampaignPlacement[] = ['main', 'cities', 'everywhere'];
 export const adFieldsSchema = v.pipe(
   v.object({
     ...v.pick(adFormSchema, ['format', 'heading', 'description', 'link', 'buttonText']).entries,
-    placement: v.picklist(PLACEMENTS, 'wizard.errors.placementRequired'),
-    cities: v.array(v.string()),
+    placement: v.picklist(PLACEMENTS, 'validation.placementRequired'),
+    cities: v.pipe(v.array(v.string()), v.maxLength(AD_MAX_CITIES, 'validation.tooManyCities')),
   }),
   v.forward(
-    v.check(
-      (input) => input.placement !== 'cities' || input.cities.length > 0,
-      'wizard.errors.citiesRequired',
-    ),
+    v.check((input) => input.placement !== 'cities' || input.cities.length > 0, 'validation.citiesRequired'),
     ['cities'],
   ),
 );

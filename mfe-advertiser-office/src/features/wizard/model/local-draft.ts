@@ -4,9 +4,9 @@ import type { CampaignDraft } from '../../../lib/campaign';
  * The wizard's fields as last typed, kept in this browser, so a reload (or a crash before the
  * save) loses nothing. The server's draft (PUT) is the other half: it survives another device.
  */
-const keyOf = (id: string | undefined) => `advister:campaign-draft:${id ?? 'new'}`;
+const keyOf = (id: number | undefined) => `advister:campaign-draft:${id ?? 'new'}`;
 
-export function readLocalDraft(id: string | undefined): CampaignDraft | null {
+export function readLocalDraft(id: number | undefined): CampaignDraft | null {
   try {
     const raw = globalThis.localStorage?.getItem(keyOf(id));
     const value = raw ? (JSON.parse(raw) as unknown) : null;
@@ -16,7 +16,7 @@ export function readLocalDraft(id: string | undefined): CampaignDraft | null {
   }
 }
 
-export function writeLocalDraft(id: string | undefined, draft: CampaignDraft): void {
+export function writeLocalDraft(id: number | undefined, draft: CampaignDraft): void {
   try {
     globalThis.localStorage?.setItem(keyOf(id), JSON.stringify(draft));
   } catch {
@@ -24,7 +24,7 @@ export function writeLocalDraft(id: string | undefined, draft: CampaignDraft): v
   }
 }
 
-export function forgetLocalDraft(id: string | undefined): void {
+export function forgetLocalDraft(id: number | undefined): void {
   try {
     globalThis.localStorage?.removeItem(keyOf(id));
   } catch {
