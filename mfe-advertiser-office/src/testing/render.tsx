@@ -11,3 +11,4 @@ export const renderAt = (url: string, element: ReactElement, options: { keepCach
   renderInRouter(url, <AccountAreaProvider accountType="advister">{element}</AccountAreaProvider>, options);
 
 export { apiError, called, createProfile, location, ok, stubApi } from 'platform/testing';
+export { CITIES, createCampaign, listOf } from './builders';

@@ -4,13 +4,13 @@ import { expectNoAxeViolations } from '../../testing/axe';
 import { AdCard, type AdCardProps } from './ad-card';
 
 const props: AdCardProps = {
-  format: 'Banner',
+  format: 'banner',
   heading: 'Spa evenings',
   description: 'Two hours of calm by the river.',
   buttonText: 'Book now',
   image: { url: '/media/ad.webp', width: 640, height: 480 },
   href: 'https://example.com/spa',
-  labels: { advertising: 'Ad', opensInNewTab: 'opens in a new tab' },
+  labels: { advertising: 'Ad', opensInNewTab: 'opens in a new tab', format: 'Banner' },
 };
 
 describe('AdCard', () => {
@@ -28,6 +28,15 @@ describe('AdCard', () => {
       ['640', '480', ''],
     );
     await expectNoAxeViolations(container);
+  });
+
+  it('lays a banner out with the image on top, and a text ad without a format name when none is given', () => {
+    const { container, rerender } = render(<AdCard {...props} />);
+    expect(container.querySelector('article')?.getAttribute('data-format')).toBe('banner');
+    expect(container.querySelector('article')?.className).toContain('banner');
+    rerender(<AdCard {...props} format="text" labels={{ advertising: 'Ad', opensInNewTab: 'new tab' }} />);
+    expect(container.querySelector('article')?.className).not.toContain('banner');
+    expect(screen.queryByText('Banner')).toBeNull();
   });
 
   it('renders without an image and at the level the page asks for', () => {

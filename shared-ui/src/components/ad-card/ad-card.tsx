@@ -8,9 +8,12 @@ export interface AdCardLabels {
   advertising: string;
   /** Said after the button text to screen readers: the link opens a new tab. */
   opensInNewTab: string;
+  /** The format's name in the reader's language ("Баннер"), shown beside the mark when given. */
+  format?: string;
 }
 
 export interface AdCardProps {
+  /** `banner` (the image across the top) or `text` (a small image beside the text), as contracts' AD_FORMATS. */
   format: string;
   heading: string;
   description: string;
@@ -41,7 +44,12 @@ export function AdCard({
 }: AdCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article ref={ref} className={styles.card} data-testid="ad-card">
+    <article
+      ref={ref}
+      className={format === 'banner' ? `${styles.card} ${styles.banner}` : styles.card}
+      data-format={format}
+      data-testid="ad-card"
+    >
       {image && (
         <img
           className={styles.image}
@@ -56,7 +64,7 @@ export function AdCard({
       <div className={styles.body}>
         <p className={styles.meta}>
           <span className={styles.mark}>{labels.advertising}</span>
-          {format && <span className={styles.format}>{format}</span>}
+          {labels.format && <span className={styles.format}>{labels.format}</span>}
         </p>
         <Heading className={styles.heading}>{heading}</Heading>
         <p className={styles.description}>{description}</p>

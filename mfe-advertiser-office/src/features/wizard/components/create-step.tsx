@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { AD_LIMITS, DESCRIPTION_MAX_LENGTH } from 'contracts';
+import { AD_FORMATS, AD_LIMITS, DESCRIPTION_MAX_LENGTH } from 'contracts';
 import { useLocalized } from 'platform';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -18,8 +18,6 @@ interface Props {
   onNext: (fields: AdFields) => Promise<void>;
   saving: boolean;
 }
-
-const FORMAT_SUGGESTIONS = ['promo', 'discount', 'opening', 'event'] as const;
 
 const valuesOf = (draft: CampaignDraft): AdFieldsInput => ({
   format: draft.format ?? '',
@@ -67,19 +65,29 @@ export function CreateStep({ draft, onChange, onNext, saving }: Props) {
       noValidate
       aria-labelledby="wizard-step-title"
     >
-      <Input
-        label={t('wizard.fields.format')}
-        list="ad-format-suggestions"
-        maxLength={AD_LIMITS.formatMax}
-        hint={t('wizard.hints.format')}
-        error={fieldMessage(errors.format)}
-        {...register('format')}
-      />
-      <datalist id="ad-format-suggestions">
-        {FORMAT_SUGGESTIONS.map((key) => (
-          <option key={key} value={t(`wizard.formats.${key}`)} />
-        ))}
-      </datalist>
+      <fieldset
+        className={styles.fieldset}
+        aria-describedby={errors.format ? 'wizard-format-error' : undefined}
+        aria-invalid={errors.format ? true : undefined}
+      >
+        <legend>{t('wizard.fields.format')}</legend>
+        <div className={styles.choices}>
+          {AD_FORMATS.map((value) => (
+            <label key={value} className={styles.choice}>
+              <input type="radio" value={value} {...register('format')} />
+              <span>
+                <strong>{t(`formats.${value}`)}</strong>
+                <span className={styles.muted}>{t(`wizard.formatHints.${value}`)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.format && (
+          <p id="wizard-format-error" className={styles.error} role="alert">
+            {fieldMessage(errors.format)}
+          </p>
+        )}
+      </fieldset>
       <Input
         label={t('wizard.fields.heading')}
         maxLength={AD_LIMITS.headingMax}

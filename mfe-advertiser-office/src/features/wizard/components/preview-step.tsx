@@ -27,7 +27,11 @@ export function PreviewStep({ draft, image, onBack, onNext }: Props) {
           buttonText={draft.buttonText ?? ''}
           image={image}
           href={draft.link ?? '#'}
-          labels={{ advertising: t('wizard.preview.advertising'), opensInNewTab: t('wizard.preview.newTab') }}
+          labels={{
+            advertising: t('wizard.preview.advertising'),
+            opensInNewTab: t('wizard.preview.newTab'),
+            ...(draft.format ? { format: t(`formats.${draft.format}`) } : {}),
+          }}
         />
       </section>
       <div className={styles.footer}>
