@@ -82,6 +82,7 @@ export default function AdsPage({ tab }: { tab: CampaignTab }) {
           label: t(`ads.tabs.${item.tab}`),
           current: item.tab === tab,
         }))}
+        listClassName={styles.tabs}
         renderLink={(item, props) => <Link to={item.key} {...props} />}
       />
       {campaigns.isPending ? (

@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Button, Skeleton } from 'shared-ui';
-import { useCampaignQuote } from '../../../api/get-campaign-quote';
+import { canQuote, useCampaignQuote } from '../../../api/get-campaign-quote';
 import type { Campaign, CampaignDraft } from '../../../lib/campaign';
 import { formatCount, formatDay } from '../../../lib/days';
 import styles from './wizard.module.css';
@@ -12,6 +12,8 @@ interface Props {
   campaign: Campaign;
   draft: CampaignDraft;
   onBack: () => void;
+  /** Back to the calendar, when the dates are missing. */
+  onChooseDates: () => void;
   onPay: (total: number) => Promise<void>;
   paying: boolean;
 }
@@ -20,13 +22,14 @@ interface Props {
  * Step "pay": what is bought and its price against the balance. Too little opens the top-up with
  * the missing amount; a campaign paid before (an edit of a running ad) is sent again free of charge.
  */
-export function PayStep({ campaign, draft, onBack, onPay, paying }: Props) {
+export function PayStep({ campaign, draft, onBack, onChooseDates, onPay, paying }: Props) {
   const { t } = useTranslation('advertiserOffice');
   const localized = useLocalized();
   const balance = useBalance();
   const setTopUp = useSetAtom(topUpAtom);
   const quote = useCampaignQuote(draft);
   const alreadyPaid = campaign.paid > 0;
+  const incomplete = !alreadyPaid && !canQuote(draft);
   const total = alreadyPaid ? 0 : (quote.data?.total ?? null);
   const shortBy = total !== null && balance !== null ? Math.max(0, Math.ceil(total - balance)) : 0;
   const where =
@@ -69,6 +72,8 @@ export function PayStep({ campaign, draft, onBack, onPay, paying }: Props) {
           <dd data-testid="pay-total">
             {alreadyPaid ? (
               t('wizard.pay.alreadyPaid', { amount: formatRubles(campaign.paid) })
+            ) : incomplete ? (
+              '—'
             ) : total === null ? (
               <Skeleton width="6em" height="1.25em" />
             ) : (
@@ -91,6 +96,14 @@ export function PayStep({ campaign, draft, onBack, onPay, paying }: Props) {
           </Button>
         </p>
       )}
+      {incomplete && (
+        <p className={styles.warning} role="status">
+          {t('wizard.pay.incomplete')}{' '}
+          <Button variant="secondary" size="sm" onClick={onChooseDates}>
+            {t('wizard.pay.chooseDates')}
+          </Button>
+        </p>
+      )}
       {shortBy > 0 && (
         <p className={styles.warning} role="status">
           {t('wizard.pay.shortBy', { amount: formatRubles(shortBy) })}
@@ -104,7 +117,11 @@ export function PayStep({ campaign, draft, onBack, onPay, paying }: Props) {
         {shortBy > 0 ? (
           <Button onClick={() => setTopUp({ shortBy })}>{t('wizard.pay.topUp')}</Button>
         ) : (
-          <Button loading={paying} disabled={total === null} onClick={() => void onPay(total ?? 0)}>
+          <Button
+            loading={paying}
+            disabled={total === null || incomplete}
+            onClick={() => void onPay(total ?? 0)}
+          >
             {alreadyPaid
               ? t('wizard.pay.resend')
               : t('wizard.pay.pay', { amount: total === null ? '' : formatRubles(total) })}

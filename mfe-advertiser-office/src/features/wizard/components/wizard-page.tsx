@@ -212,6 +212,7 @@ function WizardSteps({ title, campaign }: { title: string; campaign: Campaign | 
             draft={draft}
             paying={saving || submit.isPending}
             onBack={() => goTo(previousStep(step))}
+            onChooseDates={() => goTo('calendar')}
             onPay={pay}
           />
         ) : (
