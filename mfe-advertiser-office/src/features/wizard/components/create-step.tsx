@@ -44,6 +44,9 @@ export function CreateStep({ draft, onChange, onNext, saving }: Props) {
   } = useForm<AdFieldsInput, unknown, AdFields>({
     resolver: valibotResolver(adFieldsSchema),
     mode: 'onTouched',
+    // The resolver stops a pipe at the first failing step unless every criterion is asked for;
+    // then the cities rule (a check across fields) shows together with the others.
+    criteriaMode: 'all',
     defaultValues: valuesOf(draft),
   });
   const values = useWatch({ control });
