@@ -122,6 +122,34 @@ describe('the create step', () => {
   });
 });
 
+describe('the confirmation step', () => {
+  it('uploads an image, which the preview shows at once, and removes it', async () => {
+    const user = userEvent.setup();
+    const image = { url: '/media/ads/k/image.webp', width: 640, height: 360 };
+    const calls = stubApi({
+      'GET /auth/session': () => session(),
+      'GET /campaigns/:id': () => ok(createCampaign({ format: 'banner' })),
+      'POST /campaigns/:id/image': () => ok(createCampaign({ format: 'banner', image })),
+      'DELETE /campaigns/:id/image': () => ok(createCampaign({ format: 'banner', image: null })),
+    });
+    const { container } = renderWizard('/advister/edit/7?step=confirmation');
+    const preview = await screen.findByTestId('ad-preview');
+    expect(preview.querySelector('img')).toBeNull();
+    await user.upload(
+      screen.getByLabelText(ru.wizard.image.label),
+      new File(['png'], 'ad.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(preview.querySelector('img')?.getAttribute('src')).toBe(image.url));
+    const sent = calls.find((call) => call.method === 'POST')?.body;
+    expect(sent instanceof FormData && (sent.get('file') as File).name).toBe('ad.png');
+    await expectNoAxeViolations(container);
+
+    await user.click(screen.getByRole('button', { name: ru.wizard.image.remove }));
+    await waitFor(() => expect(preview.querySelector('img')).toBeNull());
+    expect(calls.some((call) => call.method === 'DELETE' && call.path === '/campaigns/7/image')).toBe(true);
+  });
+});
+
 describe('the calendar step', () => {
   it('disables the full days, offers the nearest free date, and saves a range of at least the minimum days', async () => {
     const user = userEvent.setup();

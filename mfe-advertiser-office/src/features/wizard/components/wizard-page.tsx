@@ -184,8 +184,9 @@ function WizardSteps({ title, campaign }: { title: string; campaign: Campaign | 
             saving={saving}
             onNext={(fields) => persist(fields, 'confirmation')}
           />
-        ) : step === 'confirmation' ? (
+        ) : step === 'confirmation' && campaign ? (
           <PreviewStep
+            campaignId={campaign.id}
             draft={draft}
             image={campaign?.image ?? null}
             onBack={() => goTo(previousStep(step))}
