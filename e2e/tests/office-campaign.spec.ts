@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 import { csrfHeader, registerThroughApi, uniqueEmail } from '../support/mail';
@@ -5,6 +7,28 @@ import { csrfHeader, registerThroughApi, uniqueEmail } from '../support/mail';
 // axe is injected as a script, which the site's CSP forbids; the sandbox gateway's page speaks
 // the browser's language.
 test.use({ bypassCSP: true, locale: 'ru-RU' });
+
+// sharp lives in the api package: a neutral gradient banner, never a photo of a person.
+const sharp = createRequire(path.resolve(import.meta.dirname, '../../api/package.json'))(
+  'sharp',
+) as typeof import('sharp');
+
+function bannerPng(): Promise<Buffer> {
+  const width = 640;
+  const height = 320;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = (y * width + x) * 3;
+      pixels[at] = 110 + Math.round((90 * x) / width);
+      pixels[at + 1] = 40 + Math.round((40 * y) / height);
+      pixels[at + 2] = 90;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
 
 /** Amounts are written with (narrow) no-break spaces: compare them as plain text. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
@@ -73,6 +97,13 @@ test('an advertiser tops up, creates a city campaign through the wizard and pays
   await page.reload();
   const preview = page.getByTestId('ad-preview');
   await expect(preview.getByRole('heading', { name: 'Вечер в спа' })).toBeVisible();
+  // The banner's image goes through the media pipeline: re-encoded as WebP, shown in the preview.
+  await page.getByLabel('Картинка (необязательно)').setInputFiles({
+    name: 'banner.png',
+    mimeType: 'image/png',
+    buffer: await bannerPng(),
+  });
+  await expect(preview.locator('img')).toHaveAttribute('src', /\.webp$/);
   await expect(preview.getByRole('link', { name: /Записаться/ })).toHaveAttribute(
     'href',
     'https://example.com/spa',
