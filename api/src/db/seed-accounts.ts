@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { hmac } from '../lib/tokens';
 import type { Database } from './client';
+import { seedDemoCampaigns } from './seed-campaigns';
 import { accounts, modelProfiles } from './schema';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@anketa.local';
@@ -96,6 +97,8 @@ export async function seedAccounts(db: Database, options: SeedAccountsOptions): 
       const id = await ensure(demo.label, demo.email, options.demoPassword, demo.accountType, 'user');
       // The demo model owns the first listed demo profile, so her cabinet has something in it
       // and her presence shows on the site.
+      // The demo advertiser's office starts with a published, a waiting and a saved campaign.
+      if (id !== null && demo.accountType === 'advister') await seedDemoCampaigns(db, id);
       if (id !== null && demo.accountType === 'girl') {
         await db.execute(sql`update ${modelProfiles} set account_id = ${id}
           where ${modelProfiles.id} = (select ${modelProfiles.id} from ${modelProfiles}

@@ -134,6 +134,7 @@ describe('notification texts', () => {
     await notify(account.id, 'account_unblocked', {});
     await notify(account.id, 'ad_approved', { heading: 'Весенняя акция' });
     await notify(account.id, 'ad_rejected', { heading: 'Весенняя акция', reason: 'Нет ссылки' });
+    await notify(account.id, 'ad_completed', { heading: 'Весенняя акция', impressions: 1200, clicks: 35 });
 
     const ru = (await list(agent)).items.reverse();
     const en = (await list(agent, '', 'en')).items.reverse();
@@ -171,6 +172,10 @@ describe('notification texts', () => {
         title: 'Объявление отклонено',
         text: 'Объявление «Весенняя акция» не прошло модерацию. Причина: Нет ссылки',
       },
+      {
+        title: 'Кампания завершена',
+        text: 'Показ объявления «Весенняя акция» завершён: показов 1200, переходов 35.',
+      },
     ]);
     expect(en[5]?.text).toBe('The video on your profile “Алиса” is active until 15 July 2026.');
     expect(en[6]?.text).toBe(
@@ -190,7 +195,9 @@ describe('notification texts', () => {
       'Account unblocked',
       'Ad approved',
       'Ad rejected',
+      'Campaign completed',
     ]);
+    expect(en[12]?.text).toBe('Your ad “Весенняя акция” has finished: 1200 impressions, 35 clicks.');
     // The raw values stay available to the client.
     expect(ru[6]?.params).toEqual({ profileName: 'Алиса', city: city.slug, price: 1500 });
     expect(ru[5]?.params).toEqual({ profileName: 'Алиса', until: until.toISOString() });

@@ -1,0 +1,93 @@
+import { adDayOf, addDays } from 'contracts';
+import { eq } from 'drizzle-orm';
+import type { Database } from './client';
+import { adBookings, campaignCities, campaigns, cities } from './schema';
+
+interface DemoCampaign {
+  status: 'published' | 'moderation' | 'draft';
+  placement: 'main' | 'cities';
+  city?: string;
+  heading: string;
+  description: string;
+  link: string;
+  buttonText: string;
+}
+
+/** Neutral demo ads (a taxi, a flower shop, a bakery, a bike repair), so the office is never empty. */
+const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
+  {
+    status: 'published',
+    placement: 'main',
+    heading: 'City taxi around the clock',
+    description: 'Comfortable cars in 10 minutes, fixed prices, card or cash.',
+    link: 'https://example.com/taxi',
+    buttonText: 'Order a ride',
+  },
+  {
+    status: 'published',
+    placement: 'cities',
+    city: 'moscow',
+    heading: 'Fresh flowers with delivery',
+    description: 'Bouquets made to order and delivered across Moscow within two hours.',
+    link: 'https://example.com/flowers',
+    buttonText: 'Choose a bouquet',
+  },
+  {
+    status: 'moderation',
+    placement: 'cities',
+    city: 'moscow',
+    heading: 'Family bakery',
+    description: 'Bread and pastries baked every morning.',
+    link: 'https://example.com/bakery',
+    buttonText: 'See the menu',
+  },
+  {
+    status: 'draft',
+    placement: 'main',
+    heading: 'Bicycle repair',
+    description: 'Tune-ups and repairs while you wait.',
+    link: 'https://example.com/bikes',
+    buttonText: 'Book a slot',
+  },
+];
+
+/** The demo advertiser's campaigns (development only), written once, when the account is created. */
+export async function seedDemoCampaigns(db: Database, accountId: number, now = new Date()): Promise<void> {
+  const startsOn = adDayOf(now);
+  const endsOn = addDays(startsOn, 29);
+  for (const demo of DEMO_CAMPAIGNS) {
+    const [city] = demo.city ? await db.select().from(cities).where(eq(cities.slug, demo.city)) : [];
+    if (demo.city && !city) continue;
+    const sent = demo.status !== 'draft';
+    const content = {
+      format: 'text',
+      heading: demo.heading,
+      description: demo.description,
+      link: demo.link,
+      buttonText: demo.buttonText,
+    };
+    const [row] = await db
+      .insert(campaigns)
+      .values({
+        accountId,
+        status: demo.status,
+        ...content,
+        placement: demo.placement,
+        pricing: 'days',
+        startsOn: sent ? startsOn : null,
+        endsOn: sent ? endsOn : null,
+        approved: demo.status === 'published' ? { ...content, image: null } : null,
+        submittedAt: sent ? now : null,
+        publishedAt: demo.status === 'published' ? now : null,
+      })
+      .returning({ id: campaigns.id });
+    if (!row) continue;
+    if (city) await db.insert(campaignCities).values({ campaignId: row.id, cityId: city.id });
+    if (!sent) continue;
+    const key = demo.placement === 'main' ? 'main' : `city:${demo.city}`;
+    const days: { campaignId: number; key: string; day: string }[] = [];
+    for (let day = startsOn; day <= endsOn; day = addDays(day, 1))
+      days.push({ campaignId: row.id, key, day });
+    await db.insert(adBookings).values(days);
+  }
+}
