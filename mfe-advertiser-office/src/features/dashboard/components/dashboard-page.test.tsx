@@ -72,7 +72,11 @@ describe('the dashboard', () => {
     stubApi({
       'GET /auth/session': () =>
         ok({ profile: createProfile({ accountType: 'advister' }), canRefresh: false }),
-      'GET /campaigns/stats': () => ok({ days: [], totals: { impressions: 0, clicks: 0, spend: 0 } }),
+      'GET /campaigns/stats': () =>
+        ok({
+          days: [{ day: '2026-11-22', impressions: 0, clicks: 0, spend: 0 }],
+          totals: { impressions: 0, clicks: 0, spend: 0 },
+        }),
       'GET /campaigns': () => ok(listOf([])),
     });
     renderAt('/advister', <DashboardPage />);

@@ -19,6 +19,7 @@ export default function DashboardPage() {
   const [asTable, setAsTable] = useState(false);
   const seriesLabels = useMemo(
     () => ({
+      day: t('dashboard.day'),
       impressions: t('dashboard.impressions'),
       clicks: t('dashboard.clicks'),
       spend: t('dashboard.spend'),
@@ -38,7 +39,7 @@ export default function DashboardPage() {
       <Card as="section" className={styles.section} aria-labelledby="dashboard-stats">
         <div className={styles.sectionHeader}>
           <h2 id="dashboard-stats">{t('dashboard.statsTitle', { days: STATS_DAYS })}</h2>
-          {stats.data && stats.data.days.length > 0 && (
+          {stats.data && stats.data.days.length > 0 && !isEmpty(stats.data.totals) && (
             <Button variant="ghost" size="sm" onClick={() => setAsTable((value) => !value)}>
               {asTable ? t('dashboard.showChart') : t('dashboard.showTable')}
             </Button>
@@ -67,7 +68,7 @@ export default function DashboardPage() {
                 <dd>{formatRubles(stats.data.totals.spend)}</dd>
               </div>
             </dl>
-            {stats.data.days.length === 0 ? (
+            {stats.data.days.length === 0 || isEmpty(stats.data.totals) ? (
               <p className={styles.muted}>{t('dashboard.noStats')}</p>
             ) : asTable ? (
               <StatsTable days={stats.data.days} />
@@ -118,6 +119,10 @@ export default function DashboardPage() {
     </div>
   );
 }
+
+/** Nothing shown, clicked or spent yet: a flat chart would say less than a sentence. */
+const isEmpty = (totals: { impressions: number; clicks: number; spend: number }) =>
+  totals.impressions === 0 && totals.clicks === 0 && totals.spend === 0;
 
 function StatsTable({
   days,

@@ -14,7 +14,7 @@ interface Props {
   days: CampaignStats['days'];
   /** What the chart shows, for assistive technology (the table has the numbers). */
   label: string;
-  seriesLabels: { impressions: string; clicks: string; spend: string };
+  seriesLabels: { day: string; impressions: string; clicks: string; spend: string };
 }
 
 /** Impressions and clicks per day (left axis) and spend in rubles (right axis). */
@@ -64,7 +64,10 @@ export function StatsChart({ days, label, seriesLabels }: Props) {
             { scale: 'rub', side: 1, stroke: muted, grid: { show: false } },
           ],
           series: [
-            {},
+            {
+              label: seriesLabels.day,
+              value: (_u: unknown, seconds: number) => dayLabel.format(seconds * 1000),
+            },
             {
               label: seriesLabels.impressions,
               scale: 'count',
