@@ -52,7 +52,7 @@ async function cabinetFirstLoad(base) {
   const page = await context.newPage();
   const scripts = collectScripts(page);
   await page.goto(`${base}/profile`);
-  await page.getByTestId('own-profile-card').first().waitFor();
+  await page.locator('[data-testid^="profile-card-"]').first().waitFor();
   const loaded = [...scripts];
   await browser.close();
   const total = loaded.reduce((sum, script) => sum + script.gzip, 0);
@@ -67,20 +67,13 @@ async function cabinetFirstLoad(base) {
   };
 }
 
-// The cabinet needs the demo model, which only a non-production start seeds; the built files
-// served are the same, so it gets a server of its own.
-const cabinetServer = await startServer(18350, { NODE_ENV: 'development', DEMO_PASSWORD: CABINET_PASSWORD });
-let cabinet;
-try {
-  cabinet = await cabinetFirstLoad(cabinetServer.base);
-} finally {
-  await cabinetServer.stop();
-}
-
-const server = await startServer();
+// Production seeds no demo profiles or accounts, so the server runs as `test`: the same built
+// files, served the same way (compressed, cached), with the demo data both measures need.
+const server = await startServer(18340, { NODE_ENV: 'test', DEMO_PASSWORD: CABINET_PASSWORD });
 try {
   const apps = APPS.map((app) => appSizes(path.join(root, app, 'dist'), app));
   const { cardMs, scripts } = await firstLoad(server.base);
+  const cabinet = await cabinetFirstLoad(server.base);
   const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
   const byOwner = {};
   for (const script of scripts) {

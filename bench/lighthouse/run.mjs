@@ -9,7 +9,9 @@ import { chromiumOptions, root, startServer } from '../lib/server.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 
-const server = await startServer(18320);
+// Production seeds no demo profiles, so the server runs as `test`: the same built files, served
+// the same way, with the demo listing to measure.
+const server = await startServer(18320, { NODE_ENV: 'test' });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? chromiumOptions.executablePath,
   chromeFlags: ['--headless=new', ...chromiumOptions.args],

@@ -8,6 +8,16 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
+/** A dialog is judged once its entrance animation is over (half-faded text fails contrast). */
+async function dialogSettled(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
+  await page.waitForLoadState('networkidle');
+}
+
 /** A cabinet screen is judged once its heading is there and no part of it is still loading. */
 async function settled(page: Page) {
   await page.locator('h1').first().waitFor();
@@ -58,8 +68,7 @@ for (const language of ['ru', 'en'] as const) {
       }
       // The dialogs: bonuses through its link marker, the top-up from the balance.
       await page.goto('/profile#promo');
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await dialogSettled(page);
       const promo = await axeViolations(page);
       if (promo.length) found['#promo'] = promo;
       await page.keyboard.press('Escape');

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   type APIRequestContext,
@@ -7,15 +6,12 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
+import sharp from 'sharp';
 import { csrfHeader, registerThroughApi, uniqueEmail } from '../support/mail';
-
-// sharp lives in the api package: a neutral gradient, never a photo of a person.
-const sharp = createRequire(path.resolve(import.meta.dirname, '../../api/package.json'))(
-  'sharp',
-) as typeof import('sharp');
 
 const PASSWORD = 'editor-e2e-password';
 
+/** A neutral generated gradient, never a photo of a person. */
 async function placeholderPng(): Promise<Buffer> {
   const width = 480;
   const height = 640;

@@ -50,9 +50,12 @@ test.describe('catalog filters, profile, complaints and prices', () => {
     await expect(metro).toBeVisible();
     await form.getByRole('button', { name: 'Показать анкеты' }).click();
     await expect(page).toHaveURL(/city=moscow/);
-    await expect(page.getByTestId('model-card').first()).toBeVisible();
-    const texts = await page.getByTestId('model-card').allTextContents();
-    expect(texts.every((text) => text.includes('Москва'))).toBe(true);
+    // The previous list stays on screen while the filtered one loads: wait for the new one.
+    const cards = page.getByTestId('model-card');
+    await expect(cards.first()).toBeVisible();
+    await expect
+      .poll(async () => (await cards.allTextContents()).every((text) => text.includes('Москва')))
+      .toBe(true);
   });
 
   test('the online counter sets online=true and the list shows only online profiles', async ({ page }) => {
