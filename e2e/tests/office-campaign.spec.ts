@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { axeViolations } from '../support/axe';
 import { csrfHeader, registerThroughApi, uniqueEmail } from '../support/mail';
 
@@ -8,11 +7,7 @@ import { csrfHeader, registerThroughApi, uniqueEmail } from '../support/mail';
 // the browser's language.
 test.use({ bypassCSP: true, locale: 'ru-RU' });
 
-// sharp lives in the api package: a neutral gradient banner, never a photo of a person.
-const sharp = createRequire(path.resolve(import.meta.dirname, '../../api/package.json'))(
-  'sharp',
-) as typeof import('sharp');
-
+/** A neutral generated gradient banner, never a photo of a person. */
 function bannerPng(): Promise<Buffer> {
   const width = 640;
   const height = 320;
