@@ -68,6 +68,15 @@ export function CampaignCard({ campaign, busy, onRepeat, onDelete }: Props) {
         </p>
       )}
       <div className={styles.actions}>
+        {(campaign.status === 'published' || campaign.status === 'completed') && (
+          <Link
+            to={`/advister?campaign=${campaign.id}`}
+            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+            aria-label={t('ads.actions.statsOf', { heading })}
+          >
+            {t('ads.actions.stats')}
+          </Link>
+        )}
         {campaign.actions.includes('edit') && (
           <Link
             to={`/advister/edit/${campaign.id}`}

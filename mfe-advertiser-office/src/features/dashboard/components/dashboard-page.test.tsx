@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from 'platform';
 import { expectNoAxeViolations } from 'shared-ui/testing';
@@ -43,16 +43,25 @@ describe('the dashboard', () => {
       'GET /auth/session': () =>
         ok({ profile: createProfile({ accountType: 'advister' }), canRefresh: false }),
       'GET /campaigns/stats': () => ok(stats),
-      'GET /campaigns': () =>
-        ok(listOf([createCampaign({ status: 'published', endsOn: '2026-12-01', impressionsServed: 1420 })])),
+      'GET /campaigns': (_body, call) =>
+        ok(
+          listOf(
+            call.url.searchParams.get('tab') === 'published'
+              ? [createCampaign({ status: 'published', endsOn: '2026-12-01', impressionsServed: 1420 })]
+              : [],
+          ),
+        ),
     });
     const { container } = renderAt('/advister', <DashboardPage />);
     const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
     expect(plain((await screen.findByTestId('total-impressions')).textContent ?? '')).toBe('1 420');
     expect(screen.getByTestId('total-clicks').textContent).toBe('13');
     expect(calls.find((call) => call.path === '/campaigns/stats')?.url.searchParams.get('days')).toBe('30');
-    expect(calls.find((call) => call.path === '/campaigns')?.url.searchParams.get('tab')).toBe('published');
-    expect(await screen.findByText('Вечер в спа')).toBeTruthy();
+    expect(
+      calls.filter((call) => call.path === '/campaigns').map((call) => call.url.searchParams.get('tab')),
+    ).toEqual(['published', 'completed']);
+    const runningList = screen.getByRole('region', { name: ru.dashboard.running });
+    expect(await within(runningList).findByText('Вечер в спа')).toBeTruthy();
     // The chart gets impressions, clicks and spend per day (uPlot loaded with the screen).
     await waitFor(() => expect(uplot.drawn).toHaveLength(1));
     expect(uplot.drawn[0]?.slice(1)).toEqual([
@@ -83,5 +92,33 @@ describe('the dashboard', () => {
     expect(await screen.findByText(ru.dashboard.noStats)).toBeTruthy();
     expect(screen.getByText(ru.dashboard.nothingRunning)).toBeTruthy();
     expect(screen.queryByTestId('stats-chart')).toBeNull();
+  });
+
+  it("shows one campaign's days when the ads list links to it, and all again from the selector", async () => {
+    const user = userEvent.setup();
+    const calls = stubApi({
+      'GET /auth/session': () =>
+        ok({ profile: createProfile({ accountType: 'advister' }), canRefresh: false }),
+      'GET /campaigns/stats': () => ok(stats),
+      'GET /campaigns/:id/stats': () =>
+        ok({ days: stats.days.slice(0, 1), totals: { impressions: 120, clicks: 4, spend: 1500 } }),
+      'GET /campaigns': (_body, call) =>
+        ok(
+          listOf(
+            call.url.searchParams.get('tab') === 'published' ? [createCampaign({ status: 'published' })] : [],
+          ),
+        ),
+    });
+    renderAt('/advister?campaign=7', <DashboardPage />);
+    expect((await screen.findByTestId('total-impressions')).textContent).toBe('120');
+    expect(calls.some((call) => call.path === '/campaigns/7/stats')).toBe(true);
+    const selector = screen.getByRole('combobox', { name: ru.dashboard.campaign });
+    await waitFor(() => expect((selector as HTMLSelectElement).value).toBe('7'));
+    await user.selectOptions(selector, 'all');
+    await waitFor(() =>
+      expect(
+        (screen.getByTestId('total-impressions').textContent ?? '').replace(/[\u00a0\u202f]/g, ' '),
+      ).toBe('1 420'),
+    );
   });
 });

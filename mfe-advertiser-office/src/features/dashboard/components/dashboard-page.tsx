@@ -1,7 +1,7 @@
 import { formatRubles } from 'account-ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClassName, Card, Skeleton, SkeletonText } from 'shared-ui';
 import { useCampaigns } from '../../../api/get-campaigns';
 import { STATS_DAYS, useCampaignStats } from '../../../api/get-campaign-stats';
@@ -14,8 +14,14 @@ import styles from './dashboard-page.module.css';
 /** The advertiser's home (`/advister`): totals, the last days as a chart or a table, running campaigns. */
 export default function DashboardPage() {
   const { t } = useTranslation('advertiserOffice');
-  const stats = useCampaignStats('all');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosen = Number(searchParams.get('campaign'));
   const running = useCampaigns('published', 1);
+  const completed = useCampaigns('completed', 1);
+  const campaigns = [...(running.data?.items ?? []), ...(completed.data?.items ?? [])];
+  // `?campaign=<id>` (the ads list links here) shows one campaign; anything else, all of them.
+  const campaignId = Number.isSafeInteger(chosen) && chosen > 0 ? chosen : 'all';
+  const stats = useCampaignStats(campaignId);
   const [asTable, setAsTable] = useState(false);
   const seriesLabels = useMemo(
     () => ({
@@ -39,6 +45,28 @@ export default function DashboardPage() {
       <Card as="section" className={styles.section} aria-labelledby="dashboard-stats">
         <div className={styles.sectionHeader}>
           <h2 id="dashboard-stats">{t('dashboard.statsTitle', { days: STATS_DAYS })}</h2>
+          <label className={styles.selector}>
+            <span>{t('dashboard.campaign')}</span>
+            <select
+              className={styles.select}
+              value={String(campaignId)}
+              onChange={(event) =>
+                setSearchParams(event.target.value === 'all' ? {} : { campaign: event.target.value }, {
+                  replace: true,
+                })
+              }
+            >
+              <option value="all">{t('dashboard.allCampaigns')}</option>
+              {campaignId !== 'all' && !campaigns.some((item) => item.id === campaignId) && (
+                <option value={campaignId}>{t('dashboard.campaignNumber', { id: campaignId })}</option>
+              )}
+              {campaigns.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.heading || t('ads.untitled')}
+                </option>
+              ))}
+            </select>
+          </label>
           {stats.data && stats.data.days.length > 0 && !isEmpty(stats.data.totals) && (
             <Button variant="ghost" size="sm" onClick={() => setAsTable((value) => !value)}>
               {asTable ? t('dashboard.showChart') : t('dashboard.showTable')}
