@@ -59,7 +59,7 @@ export function createServedAd(overrides: Partial<ServedAd> = {}): ServedAd {
   const token = overrides.token ?? 'token-1';
   return {
     token,
-    format: 'Баннер',
+    format: 'banner',
     heading: 'Уютная студия у метро',
     description: 'Почасовая аренда, чистое бельё, парковка во дворе.',
     buttonText: 'Узнать цены',

@@ -104,6 +104,8 @@ describe('the ad slot', () => {
     const region = screen.getByRole('region', { name: 'Реклама' });
     const cards = within(region).getAllByRole('article');
     expect(cards).toHaveLength(2);
+    expect(cards[0]?.textContent).toContain('Реклама');
+    expect(cards[0]?.textContent).toContain('Баннер');
     const link = within(cards[0] as HTMLElement).getByRole('link');
     expect(link.getAttribute('href')).toBe('/api/ads/click/first');
     expect(link.getAttribute('rel')).toBe('sponsored noopener');

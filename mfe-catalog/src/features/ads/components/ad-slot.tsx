@@ -68,7 +68,8 @@ function ServedAdCard({ ad }: { ad: ServedAd }) {
   return (
     <AdCard
       ref={ref}
-      format={ad.format}
+      // The API names the format by its code; a code this build does not know is shown as it is.
+      format={t(`ads.formats.${ad.format}`, { defaultValue: ad.format })}
       heading={ad.heading}
       description={ad.description}
       buttonText={ad.buttonText}
