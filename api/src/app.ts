@@ -9,7 +9,13 @@ import type { DatabaseConfig } from './db/client';
 import { type TrustProxy, trustNearestHops } from './lib/trust-proxy';
 import { type SocketLimits, socketLimitsPlugin } from './lib/socket-limits';
 import { type AuthRateLimitOptions, type Limit, resolveRateLimits } from './modules/auth/rate-limits';
+import { AD_SLOTS_PER_DAY_DEFAULT } from 'contracts';
+import { adImageRoutes } from './modules/ads/image-routes';
+import { adRoutes } from './modules/ads/routes';
+import { servingPlugin } from './modules/ads/serving';
 import { adminRoutes } from './modules/admin/routes';
+import { completionJobPlugin } from './modules/campaigns/completion';
+import { campaignRoutes } from './modules/campaigns/routes';
 import { authRoutes } from './modules/auth/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { cityRoutes } from './modules/cities/routes';
@@ -100,6 +106,10 @@ export interface AppOptions {
   paymentOrderRateLimit?: { max: number; windowSeconds: number } | undefined;
   /** Test-only pause while a webhook is applied (the kill test); refused in production. */
   paymentsTestDelay?: PaymentsTestDelay | undefined;
+  /** Ads one placement (the main page, a city) holds a day (AD_SLOTS_PER_DAY). */
+  adSlotsPerDay?: number | undefined;
+  /** How long the ads of a page are shared between visitors (the server's default is 2 s); 0 = off. */
+  adsCacheMs?: number | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -119,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const adSlotsPerDay = options.adSlotsPerDay ?? AD_SLOTS_PER_DAY_DEFAULT;
   // Order matters: plugins only see what was registered before them and routes depend on the
   // decorators plugins add. External plugins come first (they decorate request and reply),
   // then our own plugins (error handling, the database, static files), then the routes.
@@ -145,8 +156,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route, so that it sees every route being added.
   await app.register(docsPlugin);
   await app.register(dbPlugin, options.database);
+  const secret = options.secret ?? randomBytes(32).toString('base64url');
   await app.register(authPlugin, {
-    secret: options.secret ?? randomBytes(32).toString('base64url'),
+    secret,
     secureCookies: options.secureCookies ?? false,
   });
   // Every socket route takes its limits from here; the page's origin may be PUBLIC_URL's.
@@ -164,6 +176,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(listingCachePlugin, { ttlMs: options.listingCacheMs ?? 0 });
   await app.register(pricingPlugin, { rubPerUsd: options.rubPerUsd ?? DEFAULT_RUB_PER_USD });
   if (options.jobs) await app.register(expiryJobPlugin);
+  // Ads: the serving (its short cache is cleared by every campaign change) and the completion job.
+  await app.register(servingPlugin, { secret, cacheMs: options.adsCacheMs ?? 0 });
+  if (options.jobs) await app.register(completionJobPlugin);
   // Uploaded files: `fastify.mediaStorage` for every module; cleans up after a killed process.
   await app.register(mediaPlugin, { dir: options.mediaDir, s3: options.mediaS3 });
   if (options.staticRoot) {
@@ -216,7 +231,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(profileRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(modelProfileRoutes, { topPlacement: options.topPlacement });
       await api.register(profileMediaRoutes, { uploadsPerHour: options.mediaUploadsPerHour });
-      await api.register(adminRoutes);
+      await api.register(adminRoutes, { adSlotsPerDay });
+      await api.register(campaignRoutes, {
+        slotsPerDay: adSlotsPerDay,
+        imageUploadsPerHour: options.mediaUploadsPerHour,
+      });
+      await api.register(adRoutes);
       await api.register(paymentRoutes, {
         settings: options.payments ?? { provider: 'sandbox' },
         publicUrl: options.publicUrl ?? 'http://localhost:8080',
@@ -229,6 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(mediaRoutes);
   await app.register(mediaFileRoutes);
+  await app.register(adImageRoutes);
 
   return app;
 }

@@ -1,4 +1,4 @@
-import { TOP_PLACEMENT } from 'contracts';
+import { AD_SLOTS_PER_DAY_DEFAULT, TOP_PLACEMENT } from 'contracts';
 import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from './modules/complaints/hold';
 import { DEFAULT_RUB_PER_USD } from './modules/tipping-prices/pricing';
 import { randomBytes } from 'node:crypto';
@@ -69,6 +69,10 @@ async function main(): Promise<void> {
   if (!Object.values(topPlacement).every((value) => Number.isInteger(value) && value > 0)) {
     throw new Error('TOP_SLOTS_PER_CITY and TOP_DAYS must be whole numbers above 0');
   }
+  const adSlotsPerDay = Number(env.AD_SLOTS_PER_DAY ?? AD_SLOTS_PER_DAY_DEFAULT);
+  if (!Number.isInteger(adSlotsPerDay) || adSlotsPerDay < 1) {
+    throw new Error(`AD_SLOTS_PER_DAY must be a whole number above 0, not "${env.AD_SLOTS_PER_DAY}"`);
+  }
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const secret = config.authSecret ?? (await localSecret(path.join(path.dirname(dataDir), 'auth-secret')));
   const app = await buildApp({
@@ -91,6 +95,9 @@ async function main(): Promise<void> {
     rateLimits: scaledRateLimits(rateLimitFactor),
     socketLimits: scaledSocketLimits(rateLimitFactor, { total: wsMaxConnections }),
     listingCacheMs,
+    // The ads of a page are shared as briefly as a listing page.
+    adsCacheMs: listingCacheMs,
+    adSlotsPerDay,
     trustProxy,
     rubPerUsd,
     complaintHoldThreshold,

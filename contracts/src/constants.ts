@@ -47,6 +47,10 @@ export const AD_LIMITS = {
   formatMax: 40,
 } as const;
 
+/** Visual formats of an ad: a banner with an image, or a text card. */
+export const AD_FORMATS = ['banner', 'text'] as const;
+export type AdFormat = (typeof AD_FORMATS)[number];
+
 /** Free text of a profile or an ad. The spec gives no bound; this one fits a few paragraphs. */
 export const DESCRIPTION_MAX_LENGTH = 2000;
 

@@ -71,6 +71,7 @@ export const NOTIFICATION_KINDS = [
   'account_unblocked',
   'ad_approved',
   'ad_rejected',
+  'ad_completed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

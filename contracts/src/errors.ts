@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'VIDEO_REQUIRED',
   'NOT_BLOCKABLE',
   'BLOCKED_WITH_ACCOUNT',
+  'CAMPAIGN_INCOMPLETE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -15,6 +15,13 @@ import {
   REGISTRATION_CODE_LENGTH,
   TOP_UP,
 } from './constants';
+import {
+  AD_MAX_CITIES,
+  AD_MAX_DAYS,
+  AD_MAX_START_AHEAD_DAYS,
+  AD_MIN_DAYS,
+  CAMPAIGN_STATS_MAX_DAYS,
+} from './api/campaigns';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -122,6 +129,11 @@ describe('contract locales', () => {
       promoTooShort: PROMO_CODE_MIN_LENGTH,
       promoTooLong: PROMO_CODE_MAX_LENGTH,
       invalidCode: REGISTRATION_CODE_LENGTH,
+      adTooShort: AD_MIN_DAYS,
+      adTooLong: AD_MAX_DAYS,
+      startsTooFar: AD_MAX_START_AHEAD_DAYS,
+      tooManyCities: AD_MAX_CITIES,
+      invalidDays: CAMPAIGN_STATS_MAX_DAYS,
     };
     // Thousands separators differ by language ("100 000", "100,000"); compare bare digits.
     const numbersIn = (text: string | undefined) =>

@@ -29,6 +29,7 @@ import { PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from './api/payments';
 import { ERROR_CODES } from './errors';
 import { PROFILE_ACTIONS, REVIEW_STATES } from './profile-lifecycle';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES } from './api/admin';
+import { AD_PLACEMENTS, AD_PRICINGS, CAMPAIGN_ACTIONS, CAMPAIGN_STATUSES } from './api/campaigns';
 
 /** Texts the API stores in both languages; front ends pick by the current locale. */
 export const localizedText = v.object({ ru: v.string(), en: v.string() });
@@ -282,6 +283,7 @@ export const notificationParams = {
   account_unblocked: v.object({}),
   ad_approved: v.object({ heading: v.string() }),
   ad_rejected: v.object({ heading: v.string(), reason: v.string() }),
+  ad_completed: v.object({ heading: v.string(), impressions: v.number(), clicks: v.number() }),
 } satisfies Record<NotificationKind, v.GenericSchema>;
 
 export const notificationItemOf = <K extends NotificationKind>(kind: K) =>
@@ -672,3 +674,110 @@ export const devMailMessage = v.object({
 
 /** GET /api/dev/mail.json: newest first, at most 50. */
 export const devMail = v.object({ messages: v.array(devMailMessage) });
+
+// --- advertising ----------------------------------------------------------------------------
+
+/** An ad's image: re-encoded by the media pipeline, public once the campaign is approved. */
+export const adImage = v.object({ url: v.string(), width: v.number(), height: v.number() });
+
+/** A campaign as its advertiser (or a moderator) sees it. Money in whole rubles. */
+export const campaign = v.object({
+  id: v.number(),
+  status: v.picklist(CAMPAIGN_STATUSES),
+  /** Blank fields of a draft come as empty texts. */
+  format: v.string(),
+  heading: v.string(),
+  description: v.string(),
+  link: v.string(),
+  buttonText: v.string(),
+  image: v.nullable(adImage),
+  placement: v.nullable(v.picklist(AD_PLACEMENTS)),
+  cities: v.array(cityRef),
+  pricing: v.nullable(v.picklist(AD_PRICINGS)),
+  /** Bought impressions (per-impression pricing). */
+  impressions: v.nullable(v.number()),
+  /** Impressions counted so far, and clicks. */
+  impressionsServed: v.number(),
+  clicks: v.number(),
+  /** YYYY-MM-DD, both included. */
+  startsOn: v.nullable(v.string()),
+  endsOn: v.nullable(v.string()),
+  /** What a day costs (per-day pricing), and the whole campaign; null until the settings allow a quote. */
+  costPerDay: v.nullable(v.number()),
+  total: v.nullable(v.number()),
+  /** What the advertiser paid for it (0 before sending, and after a refund). */
+  paid: v.number(),
+  rejectReason: v.nullable(v.string()),
+  /** Fields of the form that still fail (field path -> message key); empty when it can be sent. */
+  problems: v.record(v.string(), v.string()),
+  /** Whether content changed since it was last sent (a published ad's edit waits to be sent). */
+  changed: v.boolean(),
+  actions: v.array(v.picklist(CAMPAIGN_ACTIONS)),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  submittedAt: v.nullable(isoDateTime),
+  publishedAt: v.nullable(isoDateTime),
+});
+
+/** GET /api/campaigns: one tab, newest first. */
+export const campaignList = v.object({
+  items: v.array(campaign),
+  total: v.number(),
+  page: v.number(),
+  pageSize: v.number(),
+});
+
+/** POST /api/campaigns/{id}/submit: the campaign and the balance after paying. */
+export const campaignWithBalance = v.object({ campaign, balance: v.number() });
+
+/** DELETE /api/campaigns/{id}: the balance after a refund (or unchanged). */
+export const balanceOnly = v.object({ balance: v.number() });
+
+/**
+ * GET /api/campaigns/quote. Whole rubles. `costPerDay` is null for per-impression pricing, which
+ * costs `per1000` for each thousand impressions; `total` is what sending the campaign charges.
+ */
+export const campaignQuote = v.object({
+  costPerDay: v.nullable(v.number()),
+  per1000: v.nullable(v.number()),
+  days: v.number(),
+  minDays: v.number(),
+  total: v.number(),
+});
+
+/** GET /api/campaigns/calendar: free slots per day of the month (0: fully booked; past days 0). */
+export const campaignCalendar = v.object({
+  month: v.string(),
+  slotsPerDay: v.number(),
+  days: v.array(v.object({ day: v.string(), free: v.number() })),
+  /** The nearest start date from today with AD_MIN_DAYS free days in a row, or null when none within a year. */
+  nextFreeDate: v.nullable(v.string()),
+});
+
+/** GET /api/campaigns/{id}/stats and /api/campaigns/stats: oldest day first, spend in rubles. */
+export const campaignStats = v.object({
+  days: v.array(
+    v.object({ day: v.string(), impressions: v.number(), clicks: v.number(), spend: v.number() }),
+  ),
+  totals: v.object({ impressions: v.number(), clicks: v.number(), spend: v.number() }),
+});
+
+/** One ad a page shows. `token` names the slot for counting; `clickUrl` is our own redirect. */
+export const servedAd = v.object({
+  token: v.string(),
+  format: v.string(),
+  heading: v.string(),
+  description: v.string(),
+  buttonText: v.string(),
+  image: v.nullable(adImage),
+  clickUrl: v.string(),
+});
+
+/** GET /api/ads */
+export const servedAds = v.object({ ads: v.array(servedAd) });
+
+/** A campaign in the administration's moderation of ads. */
+export const adminCampaign = v.object({ campaign, owner: accountRef });
+
+/** GET /api/admin-panel/moderation/campaigns: oldest sent first. */
+export const adminCampaignQueue = pageOf(adminCampaign);

@@ -1,7 +1,11 @@
 import {
   ACCOUNT_ROLES,
   ACCOUNT_TYPES,
+  ADMIN_TARGET_TYPES,
+  AD_PLACEMENTS,
+  AD_PRICINGS,
   APPEARANCES,
+  CAMPAIGN_STATUSES,
   CATEGORIES,
   COMPLAINT_REASONS,
   LEDGER_KINDS,
@@ -428,7 +432,7 @@ export const adminActions = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     adminId: integer('admin_id').references(() => accounts.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
-    targetType: text('target_type').notNull().$type<'profile' | 'account' | 'complaint'>(),
+    targetType: text('target_type').notNull().$type<(typeof ADMIN_TARGET_TYPES)[number]>(),
     targetId: integer('target_id').notNull(),
     reason: text('reason'),
     details: jsonb('details').notNull().default({}).$type<Record<string, unknown>>(),
@@ -437,7 +441,7 @@ export const adminActions = pgTable(
   (t) => [
     index('admin_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('admin_actions_target_idx').on(t.targetType, t.targetId),
-    check('admin_actions_target_type_check', sql`${t.targetType} in ('profile', 'account', 'complaint')`),
+    check('admin_actions_target_type_check', oneOf(t.targetType, ADMIN_TARGET_TYPES)),
   ],
 );
 
@@ -869,4 +873,142 @@ export const paymentWebhooks = pgTable(
     unique('payment_webhooks_ledger_transaction_key').on(t.ledgerTransactionId),
     index('payment_webhooks_order_idx').on(t.orderId),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Advertising (issue 15)
+
+/** What visitors are shown of an approved campaign. */
+export interface ApprovedAd {
+  format: string;
+  heading: string;
+  description: string;
+  link: string;
+  buttonText: string;
+  image: { key: string; width: number; height: number } | null;
+}
+
+/**
+ * An advertiser's campaign. Blank fields of a draft are null; money in kopecks. `changed` says
+ * the content was edited since it was last sent (a published ad's edit waits to be sent again).
+ * `impressions_served` never passes `impressions`: the counting update holds the row lock and
+ * checks it, and the CHECK refuses it anyway.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('draft').$type<(typeof CAMPAIGN_STATUSES)[number]>(),
+    format: text('format'),
+    heading: text('heading'),
+    description: text('description'),
+    link: text('link'),
+    buttonText: text('button_text'),
+    placement: text('placement').$type<(typeof AD_PLACEMENTS)[number]>(),
+    pricing: text('pricing').$type<(typeof AD_PRICINGS)[number]>(),
+    impressions: integer('impressions'),
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
+    /** The image's stored file (`<key>/<file>`), its size, and whether visitors may load it. */
+    imageKey: text('image_key'),
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    imagePublic: boolean('image_public').notNull().default(false),
+    /** What the advertiser paid for it, net of refunds. */
+    paidKopecks: bigint('paid_kopecks', { mode: 'number' }).notNull().default(0),
+    costPerDayKopecks: bigint('cost_per_day_kopecks', { mode: 'number' }),
+    totalKopecks: bigint('total_kopecks', { mode: 'number' }),
+    impressionsServed: integer('impressions_served').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+    rejectReason: text('reject_reason'),
+    changed: boolean('changed').notNull().default(false),
+    /** The content a moderator approved: what visitors see, while an edit waits for moderation. */
+    approved: jsonb('approved').$type<ApprovedAd>(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('campaigns_status_check', oneOf(t.status, CAMPAIGN_STATUSES)),
+    check('campaigns_placement_check', oneOf(t.placement, AD_PLACEMENTS)),
+    check('campaigns_pricing_check', oneOf(t.pricing, AD_PRICINGS)),
+    check(
+      'campaigns_served_check',
+      sql`${t.impressions} is null or ${t.impressionsServed} <= ${t.impressions}`,
+    ),
+    check('campaigns_paid_check', sql`${t.paidKopecks} >= 0`),
+    index('campaigns_account_idx').on(t.accountId, t.status, t.createdAt.desc()),
+    index('campaigns_status_idx').on(t.status, t.submittedAt),
+  ],
+);
+
+/** The cities a campaign is pinned in (placement `cities`). */
+export const campaignCities = pgTable(
+  'campaign_cities',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.cityId] }), index('campaign_cities_city_idx').on(t.cityId)],
+);
+
+/**
+ * The days a paid campaign holds a slot of a placement key (`main`, `everywhere`, `city:<slug>`).
+ * A key has AD_SLOTS_PER_DAY slots a day; bookings are made under locks of their keys.
+ */
+export const adBookings = pgTable(
+  'ad_bookings',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.key, t.day] }),
+    index('ad_bookings_key_day_idx').on(t.key, t.day),
+  ],
+);
+
+/**
+ * Counted impressions and clicks: one per visitor (hashed) per campaign per hour. The primary key
+ * is the dedupe: a second one within the hour conflicts and counts nothing.
+ */
+export const adEvents = pgTable(
+  'ad_events',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().$type<'impression' | 'click'>(),
+    visitor: text('visitor').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.kind, t.visitor, t.hour] }),
+    check('ad_events_kind_check', sql`${t.kind} in ('impression', 'click')`),
+  ],
+);
+
+/** Impressions and clicks of a campaign per day (Moscow time), for the advertiser's chart. */
+export const adStatsDaily = pgTable(
+  'ad_stats_daily',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    impressions: integer('impressions').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day] })],
 );

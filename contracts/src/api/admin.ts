@@ -20,10 +20,12 @@ export const ADMIN_ACTIONS = [
   'account.block',
   'account.unblock',
   'complaints.dismiss',
+  'campaign.approve',
+  'campaign.reject',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 
-export const ADMIN_TARGET_TYPES = ['profile', 'account', 'complaint'] as const;
+export const ADMIN_TARGET_TYPES = ['profile', 'account', 'complaint', 'campaign'] as const;
 export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
 
 const pageEntries = {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AD_LIMITS, DESCRIPTION_MAX_LENGTH } from '../constants';
+import { AD_FORMATS, AD_LIMITS, DESCRIPTION_MAX_LENGTH } from '../constants';
 
 const requiredText = (requiredKey: string, max: number, tooLongKey: string) =>
   v.pipe(v.string(requiredKey), v.trim(), v.nonEmpty(requiredKey), v.maxLength(max, tooLongKey));
@@ -38,7 +38,10 @@ const impressionsSchema = v.pipe(
  */
 export const adFormSchema = v.object(
   {
-    format: requiredText('validation.adFormatRequired', AD_LIMITS.formatMax, 'validation.adFormatRequired'),
+    format: v.pipe(
+      requiredText('validation.adFormatRequired', AD_LIMITS.formatMax, 'validation.adFormatRequired'),
+      v.check((format) => (AD_FORMATS as readonly string[]).includes(format), 'validation.adFormatRequired'),
+    ),
     heading: requiredText('validation.headingRequired', AD_LIMITS.headingMax, 'validation.headingTooLong'),
     description: requiredText(
       'validation.descriptionRequired',

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { AD_SLOTS_PER_DAY_DEFAULT } from 'contracts';
 import { accountRoutes } from './account-routes';
+import { campaignModerationRoutes } from './campaign-routes';
 import { auditRoutes } from './audit-routes';
 import { complaintReviewRoutes } from './complaint-routes';
 import { moderationRoutes } from './moderation-routes';
@@ -10,9 +12,13 @@ import { moderationRoutes } from './moderation-routes';
  * administrator before it reads its input, and writes one audit line per change, in the
  * change's own transaction.
  */
-export const adminRoutes: FastifyPluginAsync = async (fastify) => {
+export const adminRoutes: FastifyPluginAsync<{ adSlotsPerDay?: number }> = async (fastify, options) => {
   const prefix = '/admin-panel';
   await fastify.register(moderationRoutes, { prefix });
+  await fastify.register(campaignModerationRoutes, {
+    prefix,
+    slotsPerDay: options.adSlotsPerDay ?? AD_SLOTS_PER_DAY_DEFAULT,
+  });
   await fastify.register(accountRoutes, { prefix });
   await fastify.register(complaintReviewRoutes, { prefix });
   await fastify.register(auditRoutes, { prefix });

@@ -10,6 +10,9 @@ import { receiveUpload } from './receive';
 import { createMediaRepository, type MediaRow, type NewMediaRow, type StoredFilesOf } from './repository';
 import type { MediaStorage } from './storage';
 
+/** Ads are shown at most this wide: the stored image is the largest size up to it. */
+export const AD_IMAGE_WIDTH = 640;
+
 /** Uploaded files are served under this path: `/media/u/<storageKey>/<file>` (see file-routes.ts). */
 export const MEDIA_URL_PREFIX = '/media/u/';
 
@@ -158,6 +161,28 @@ export function createMediaService({ db, storage, incoming, log }: MediaServiceD
   }
 
   return {
+    /**
+     * An ad's image (campaigns module): one photo received like a profile's, re-encoded as WebP
+     * without metadata, stored in its largest size up to AD_IMAGE_WIDTH. Returns its stored file;
+     * the caller names it in a row, or deletes it when that fails.
+     */
+    async storeAdImage(request: FastifyRequest): Promise<{ key: string; width: number; height: number }> {
+      const folder = await incoming.folder();
+      try {
+        const file = await receiveUpload(request, folder, async (type) => {
+          if (type.kind !== 'photo') throw new ApiError(415, 'UNSUPPORTED_FORMAT');
+        });
+        const variants = await processPhoto(file.path);
+        const chosen = variants.filter((variant) => variant.width <= AD_IMAGE_WIDTH).at(-1) ?? variants[0];
+        if (!chosen) throw new ApiError(422, 'IMAGE_PROCESSING_FAILED');
+        const key = `${randomToken(16)}/${chosen.name}`;
+        await storage.put(key, chosen.data, 'image/webp');
+        return { key, width: chosen.width, height: chosen.height };
+      } finally {
+        await incoming.discard(folder);
+      }
+    },
+
     async list(profileId: number, owner: Owner): Promise<OwnMedia[]> {
       const profile = await repository.findProfile(profileId, owner);
       if (!profile) throw new ApiError(404, 'MODEL_NOT_FOUND');

@@ -57,6 +57,10 @@ const TEXTS: Readonly<Record<Locale, Readonly<Record<NotificationKind, Notificat
       title: 'Объявление отклонено',
       text: 'Объявление «{{heading}}» не прошло модерацию. Причина: {{reason}}',
     },
+    ad_completed: {
+      title: 'Кампания завершена',
+      text: 'Показ объявления «{{heading}}» завершён: показов {{impressions}}, переходов {{clicks}}.',
+    },
   },
   en: {
     profile_approved: {
@@ -106,6 +110,10 @@ const TEXTS: Readonly<Record<Locale, Readonly<Record<NotificationKind, Notificat
     ad_rejected: {
       title: 'Ad rejected',
       text: 'Your ad “{{heading}}” did not pass moderation. Reason: {{reason}}',
+    },
+    ad_completed: {
+      title: 'Campaign completed',
+      text: 'Your ad “{{heading}}” has finished: {{impressions}} impressions, {{clicks}} clicks.',
     },
   },
 };

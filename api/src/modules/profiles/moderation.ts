@@ -1,4 +1,4 @@
-import { hasApprovedVersion } from 'contracts';
+import { type AdminTargetType, hasApprovedVersion } from 'contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
@@ -10,7 +10,7 @@ import { checkRevision, lockProfile, revisionMedia, targetOf } from './revision'
 export interface AdminAction {
   adminId: number;
   action: string;
-  targetType: 'profile' | 'account' | 'complaint';
+  targetType: AdminTargetType;
   targetId: number;
   reason?: string | null;
   details?: Record<string, unknown>;

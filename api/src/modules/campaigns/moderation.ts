@@ -1,0 +1,133 @@
+import type { AdminCampaign, AdminCampaignQueue, AdminPageQuery } from 'contracts';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { accounts, campaigns } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { pageOf, paged } from '../admin/common';
+import { recordAdminAction } from '../profiles/moderation';
+import { approvedOf, type CampaignRow, type CampaignService } from './service';
+
+/**
+ * The moderation of ads: the queue of campaigns sent (paid ones and the edits of published ones),
+ * approval (visitors see the content on its dates) and rejection with a reason (a campaign never
+ * approved is refunded in full). Each writes its audit line and notifies the advertiser in the
+ * same transaction.
+ */
+export function createCampaignModeration(fastify: FastifyInstance, service: CampaignService) {
+  const { db } = fastify;
+
+  async function withOwners(rows: CampaignRow[]): Promise<AdminCampaign[]> {
+    const items = await service.toCampaigns(db, rows);
+    const ids = [...new Set(rows.map((row) => row.accountId))];
+    const owners =
+      ids.length === 0
+        ? []
+        : await db
+            .select({ id: accounts.id, email: accounts.email })
+            .from(accounts)
+            .where(inArray(accounts.id, ids));
+    const byId = new Map(owners.map((owner) => [owner.id, owner]));
+    return items.map((campaign, index) => {
+      const accountId = rows[index]?.accountId ?? 0;
+      return { campaign, owner: byId.get(accountId) ?? { id: accountId, email: '' } };
+    });
+  }
+
+  async function lockWaiting(tx: typeof db, id: number): Promise<CampaignRow> {
+    const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
+    if (!row) throw new ApiError(404, 'NOT_FOUND');
+    if (row.status !== 'moderation') throw new ApiError(409, 'TRANSITION_NOT_ALLOWED');
+    return row;
+  }
+
+  async function one(id: number): Promise<AdminCampaign> {
+    const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+    if (!row) throw new ApiError(404, 'NOT_FOUND');
+    const [item] = await withOwners([row]);
+    if (!item) throw new ApiError(404, 'NOT_FOUND');
+    return item;
+  }
+
+  return {
+    async queue(query: AdminPageQuery): Promise<AdminCampaignQueue> {
+      const page = pageOf(query);
+      const where = eq(campaigns.status, 'moderation');
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(campaigns)
+          .where(where)
+          .orderBy(asc(campaigns.submittedAt), asc(campaigns.id))
+          .limit(page.perPage)
+          .offset(page.offset),
+        db.select({ n: count() }).from(campaigns).where(where),
+      ]);
+      return paged(await withOwners(rows), total?.n ?? 0, page);
+    },
+
+    details: one,
+
+    async approve(adminId: number, id: number): Promise<AdminCampaign> {
+      await db.transaction(async (tx) => {
+        const row = await lockWaiting(tx, id);
+        await tx
+          .update(campaigns)
+          .set({
+            status: 'published',
+            approved: approvedOf(row),
+            imagePublic: row.imageKey !== null,
+            rejectReason: null,
+            publishedAt: row.publishedAt ?? sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(campaigns.id, id));
+        await recordAdminAction(tx, {
+          adminId,
+          action: 'campaign.approve',
+          targetType: 'campaign',
+          targetId: id,
+        });
+        await fastify.notifications.notify(row.accountId, 'ad_approved', { heading: row.heading ?? '' }, tx);
+      });
+      service.onChange();
+      return one(id);
+    },
+
+    /**
+     * Rejection. A campaign never approved goes back to the saved tab, refunded and its days
+     * freed; the edit of a published one is refused while the approved version keeps running.
+     */
+    async reject(adminId: number, id: number, reason: string): Promise<AdminCampaign> {
+      await db.transaction(async (tx) => {
+        const row = await lockWaiting(tx, id);
+        const wasPublished = row.approved !== null && row.publishedAt !== null;
+        if (!wasPublished) await service.refund(tx, row, 'rejected');
+        await tx
+          .update(campaigns)
+          .set({
+            status: wasPublished ? 'published' : 'rejected',
+            rejectReason: reason,
+            changed: wasPublished,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(campaigns.id, id));
+        await recordAdminAction(tx, {
+          adminId,
+          action: 'campaign.reject',
+          targetType: 'campaign',
+          targetId: id,
+          reason,
+          details: { refunded: wasPublished ? 0 : row.paidKopecks / 100 },
+        });
+        await fastify.notifications.notify(
+          row.accountId,
+          'ad_rejected',
+          { heading: row.heading ?? '', reason },
+          tx,
+        );
+      });
+      service.onChange();
+      return one(id);
+    },
+  };
+}
