@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from 'platform';
 import type { AdPlace } from '../model/ad-place';
-import type { ServedAdsResponse } from '../model/served-ad';
+import type { AdsQuery, ServedAds } from 'contracts';
 
 export const getAds = (where: AdPlace, signal?: AbortSignal) =>
-  api.get<ServedAdsResponse>('/ads', { ...where }, signal);
+  api.get<ServedAds>('/ads', { ...where } satisfies AdsQuery, signal);
 
 export const adsKeys = {
   all: ['ads'] as const,

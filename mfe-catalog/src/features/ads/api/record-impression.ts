@@ -1,6 +1,8 @@
+import type { ImpressionBody } from 'contracts';
 import { api } from 'platform';
 
-export const postImpression = (token: string) => api.post<null>('/ads/impressions', { token });
+export const postImpression = (token: string) =>
+  api.post<null>('/ads/impressions', { token } satisfies ImpressionBody);
 
 /** Tokens already reported in this page's lifetime; a remount or a cached answer never repeats one. */
 const reported = new Set<string>();
