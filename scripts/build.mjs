@@ -39,7 +39,7 @@ export function shippedTestFiles(dir) {
 /** A digest of everything a front-end build reads, to skip rebuilding unchanged sources. */
 export function sourceDigest() {
   const hash = createHash('sha256');
-  const dirs = [...APPS, 'platform', 'shared-ui', 'contracts', 'tools'];
+  const dirs = [...APPS, 'platform', 'shared-ui', 'account-ui', 'contracts', 'tools'];
   for (const dir of dirs) {
     const base = path.join(root, dir);
     if (!existsSync(base)) continue;

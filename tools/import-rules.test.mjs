@@ -59,6 +59,10 @@ describe('import rules', () => {
     // The federation rule still holds in files the layering rules cover.
     ['mfe-catalog/src/features/a/x.ts', "import { Header } from '../../../../shell/src/app/header';"],
     ['shell/src/components/x.ts', "import routes from '../../../mfe-auth/src/app/routes';"],
+    // account-ui is built into remotes: it imports no app, and the layers below it do not import it.
+    ['account-ui/src/x.ts', "import routes from '../../mfe-model-cabinet/src/app/routes';"],
+    ['shared-ui/src/x.ts', "import { notify } from 'account-ui';"],
+    ['platform/src/x.ts', "import { useBalance } from 'account-ui';"],
   ])('rejects %s importing: %s', (file, source) => {
     const result = lint(file, `${source}\nexport const used = 1;\n`);
     expect(result.failed, result.output).toBe(true);
@@ -83,6 +87,8 @@ describe('import rules', () => {
       "import { ListingPage } from '../features/listing/components/listing-page';",
     ],
     ['mfe-catalog/src/components/x.ts', "import { cx } from '../lib/cx';"],
+    ['mfe-advertiser-office/src/app/x.ts', "import { useBalance } from 'account-ui';"],
+    ['account-ui/src/x.ts', "import { api } from 'platform';"],
   ])('allows %s importing: %s', (file, source) => {
     const result = lint(file, `${source}\nexport const used = 1;\n`);
     expect(result.failed, result.output).toBe(false);

@@ -1,6 +1,6 @@
 import { StandaloneApp } from 'platform';
 import { createRoot } from 'react-dom/client';
-import AreaRoutes from './app/routes';
+import AdvertiserOfficeRoutes from './app/routes';
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<StandaloneApp routes={<AreaRoutes />} />);
+if (root) createRoot(root).render(<StandaloneApp routes={<AdvertiserOfficeRoutes />} />);

@@ -4,6 +4,8 @@
 import './styles/tokens.css';
 import './styles/global.css';
 
+export type { AdCardLabels, AdCardProps } from './components/ad-card/ad-card';
+export { AdCard } from './components/ad-card/ad-card';
 export type { BadgeProps, BadgeVariant, NotificationBadgeProps } from './components/badge/badge';
 export { BADGE_CAP, Badge, formatBadgeCount, NotificationBadge } from './components/badge/badge';
 export type {

@@ -11,8 +11,8 @@ import { CABINET_NAV, isCurrent } from './cabinet-nav';
 import styles from './cabinet-layout.module.css';
 
 // Dialogs load Radix and their forms only when opened.
-const TopUpDialog = lazy(() => import('../features/top-up/components/top-up-dialog'));
-const PromoDialog = lazy(() => import('../features/bonuses/components/promo-dialog'));
+const TopUpDialog = lazy(() => import('account-ui/top-up').then((m) => ({ default: m.TopUpDialog })));
+const PromoDialog = lazy(() => import('account-ui/bonuses').then((m) => ({ default: m.PromoDialog })));
 
 /** The cabinet's frame: the menu (desktop sidebar), the balance with top-up, the screen, and its dialogs. */
 export function CabinetLayout() {

@@ -1,3 +1,4 @@
+import { AccountAreaProvider } from 'account-ui';
 import { PageNotFound, registerNamespace } from 'platform';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -12,36 +13,42 @@ const AnalyticsPage = lazy(() => import('../features/analytics/components/analyt
 const LivePage = lazy(() => import('../features/live/components/live-page'));
 const PromotionPage = lazy(() => import('../features/promotion/components/promotion-page'));
 const EditorPage = lazy(() => import('../features/editor/components/editor-page'));
-const NotificationsPage = lazy(() => import('../features/notifications/components/notifications-page'));
-const BonusesPage = lazy(() => import('../features/bonuses/components/bonuses-page'));
-const SettingsPage = lazy(() => import('../features/settings/components/settings-page'));
-const PaymentResultPage = lazy(() => import('../features/payment/components/payment-result-page'));
+const NotificationsPage = lazy(() =>
+  import('account-ui/notifications').then((m) => ({ default: m.NotificationsPage })),
+);
+const BonusesPage = lazy(() => import('account-ui/bonuses').then((m) => ({ default: m.BonusesPage })));
+const SettingsPage = lazy(() => import('account-ui/settings').then((m) => ({ default: m.SettingsPage })));
+const PaymentResultPage = lazy(() =>
+  import('account-ui/payment').then((m) => ({ default: m.PaymentResultPage })),
+);
 
 const screen = (element: React.ReactNode) => <Suspense fallback={<ScreenSkeleton />}>{element}</Suspense>;
 
 /** The model's cabinet; the shell mounts it below `*` behind its guard (girl accounts only). */
 export default function ModelCabinetRoutes() {
   return (
-    <Routes>
-      {/* Reached back from the payment gateway: open to anyone (the shell's guard lets them through). */}
-      <Route path="/profile/payment/crypto" element={screen(<PaymentResultPage outcome="pending" />)} />
-      <Route
-        path="/profile/payment/crypto/success"
-        element={screen(<PaymentResultPage outcome="success" />)}
-      />
-      <Route path="/profile/payment/crypto/error" element={screen(<PaymentResultPage outcome="error" />)} />
-      <Route element={<CabinetLayout />}>
-        <Route path="/profile" element={screen(<MyProfilesPage />)} />
-        <Route path="/profile/analytics" element={screen(<AnalyticsPage />)} />
-        <Route path="/profile/live" element={screen(<LivePage />)} />
-        <Route path="/profile/promotion" element={screen(<PromotionPage />)} />
-        <Route path="/profile/create" element={screen(<EditorPage />)} />
-        <Route path="/profile/edit/:id" element={screen(<EditorPage />)} />
-        <Route path="/profile/notifications" element={screen(<NotificationsPage />)} />
-        <Route path="/profile/bonuses" element={screen(<BonusesPage />)} />
-        <Route path="/profile/settings" element={screen(<SettingsPage />)} />
-        <Route path="*" element={<PageNotFound />} />
-      </Route>
-    </Routes>
+    <AccountAreaProvider accountType="girl">
+      <Routes>
+        {/* Reached back from the payment gateway: open to anyone (the shell's guard lets them through). */}
+        <Route path="/profile/payment/crypto" element={screen(<PaymentResultPage outcome="pending" />)} />
+        <Route
+          path="/profile/payment/crypto/success"
+          element={screen(<PaymentResultPage outcome="success" />)}
+        />
+        <Route path="/profile/payment/crypto/error" element={screen(<PaymentResultPage outcome="error" />)} />
+        <Route element={<CabinetLayout />}>
+          <Route path="/profile" element={screen(<MyProfilesPage />)} />
+          <Route path="/profile/analytics" element={screen(<AnalyticsPage />)} />
+          <Route path="/profile/live" element={screen(<LivePage />)} />
+          <Route path="/profile/promotion" element={screen(<PromotionPage />)} />
+          <Route path="/profile/create" element={screen(<EditorPage />)} />
+          <Route path="/profile/edit/:id" element={screen(<EditorPage />)} />
+          <Route path="/profile/notifications" element={screen(<NotificationsPage />)} />
+          <Route path="/profile/bonuses" element={screen(<BonusesPage />)} />
+          <Route path="/profile/settings" element={screen(<SettingsPage />)} />
+          <Route path="*" element={<PageNotFound />} />
+        </Route>
+      </Routes>
+    </AccountAreaProvider>
   );
 }

@@ -1,13 +1,3 @@
-import { atom } from 'jotai';
-
-/**
- * The top-up dialog, opened from the layout's balance and from any purchase the balance does
- * not cover (`shortBy`: how many rubles are missing, offered as the amount).
- */
-export interface TopUpRequest {
-  shortBy?: number;
-}
-export const topUpAtom = atom<TopUpRequest | null>(null);
-
-/** The link marker that opens the promo dialog from any cabinet path (`/profile#promo`). */
-export const PROMO_HASH = '#promo';
+// The top-up request and the promo marker are account-ui's, shared with the advertiser office.
+export type { TopUpRequest } from 'account-ui';
+export { PROMO_HASH, topUpAtom } from 'account-ui';

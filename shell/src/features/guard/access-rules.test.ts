@@ -23,6 +23,7 @@ describe('access rules', () => {
     expect(accessRuleFor('/admin')).toEqual({ kind: 'admin' });
     expect(accessRuleFor('/profile/payment/crypto')).toEqual({ kind: 'public' });
     expect(accessRuleFor('/profile/payment/crypto/success')).toEqual({ kind: 'public' });
+    expect(accessRuleFor('/advister/payment/crypto/error')).toEqual({ kind: 'public' });
     expect(accessRuleFor('/login/girl')).toEqual({ kind: 'guest-only' });
     expect(accessRuleFor('/restore-password')).toEqual({ kind: 'guest-only' });
     expect(accessRuleFor('/girl/5')).toEqual({ kind: 'public' });

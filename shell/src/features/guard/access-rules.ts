@@ -13,6 +13,7 @@ const GUEST_ONLY = ['/login/*', '/register/*', '/forgot-password', '/restore-pas
 /** Which rule guards a path. The crypto payment pages are reached from a gateway and stay open. */
 export function accessRuleFor(pathname: string): AccessRule {
   if (matchPath('/profile/payment/crypto/*', pathname)) return { kind: 'public' };
+  if (matchPath('/advister/payment/crypto/*', pathname)) return { kind: 'public' };
   if (matchPath('/profile/*', pathname)) return { kind: 'account', accountType: 'girl' };
   if (matchPath('/advister/*', pathname)) return { kind: 'account', accountType: 'advister' };
   if (matchPath('/admin/*', pathname)) return { kind: 'admin' };

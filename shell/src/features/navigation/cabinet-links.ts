@@ -24,5 +24,6 @@ export const CABINET_LINKS: Record<AccountType, CabinetLink[]> = {
     { to: '/advister', labelKey: 'cabinet.myProfile' },
     { to: '/advister#promo', labelKey: 'cabinet.bonuses' },
     { to: '/advister/notifications', labelKey: 'cabinet.notifications', badge: true },
+    { to: '/advister/settings', labelKey: 'cabinet.settings' },
   ],
 };

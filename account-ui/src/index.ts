@@ -1,0 +1,13 @@
+// account-ui: the screens and dialogs every signed-in area shares (top-up, payment result,
+// bonuses, notifications, settings), built into each remote that uses them. This entry holds only
+// what a remote's frame needs at once; each screen has its own entry (`account-ui/top-up`...) so
+// a remote loads it lazily, with the `account` texts, when it is opened.
+export type { AccountArea } from './area';
+export { ACCOUNT_AREAS, AccountAreaProvider, useAccountArea } from './area';
+export { applyBalance, useApplyBalance, useBalance } from './lib/balance';
+export type { TopUpRequest } from './lib/dialogs';
+export { PROMO_HASH, topUpAtom } from './lib/dialogs';
+export { formatDate, formatDateTime, formatRubles } from './lib/format';
+export { isMobile } from './lib/is-mobile';
+export { notify } from './lib/notify';
+export { useOfferTopUp } from './lib/offer-top-up';

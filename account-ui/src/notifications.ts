@@ -1,0 +1,3 @@
+import './i18n';
+
+export { default as NotificationsPage } from './features/notifications/components/notifications-page';

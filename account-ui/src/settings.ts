@@ -1,0 +1,3 @@
+import './i18n';
+
+export { default as SettingsPage } from './features/settings/components/settings-page';

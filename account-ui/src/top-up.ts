@@ -1,0 +1,3 @@
+import './i18n';
+
+export { default as TopUpDialog } from './features/top-up/components/top-up-dialog';

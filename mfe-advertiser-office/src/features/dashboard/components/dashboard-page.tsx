@@ -1,0 +1,153 @@
+import { formatRubles } from 'account-ui';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Button, buttonClassName, Card, Skeleton, SkeletonText } from 'shared-ui';
+import { useCampaigns } from '../../../api/get-campaigns';
+import { STATS_DAYS, useCampaignStats } from '../../../api/get-campaign-stats';
+import { ErrorState } from '../../../components/error-state';
+import { PageHeader } from '../../../components/page-header';
+import { formatCount, formatDay } from '../../../lib/days';
+import { StatsChart } from './stats-chart';
+import styles from './dashboard-page.module.css';
+
+/** The advertiser's home (`/advister`): totals, the last days as a chart or a table, running campaigns. */
+export default function DashboardPage() {
+  const { t } = useTranslation('advertiserOffice');
+  const stats = useCampaignStats('all');
+  const running = useCampaigns('published', 1);
+  const [asTable, setAsTable] = useState(false);
+  const seriesLabels = useMemo(
+    () => ({
+      impressions: t('dashboard.impressions'),
+      clicks: t('dashboard.clicks'),
+      spend: t('dashboard.spend'),
+    }),
+    [t],
+  );
+
+  const createLink = (
+    <Link to="/advister/create" className={buttonClassName({ size: 'sm' })}>
+      {t('ads.create')}
+    </Link>
+  );
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('dashboard.title')} actions={createLink} />
+      <Card as="section" className={styles.section} aria-labelledby="dashboard-stats">
+        <div className={styles.sectionHeader}>
+          <h2 id="dashboard-stats">{t('dashboard.statsTitle', { days: STATS_DAYS })}</h2>
+          {stats.data && stats.data.days.length > 0 && (
+            <Button variant="ghost" size="sm" onClick={() => setAsTable((value) => !value)}>
+              {asTable ? t('dashboard.showChart') : t('dashboard.showTable')}
+            </Button>
+          )}
+        </div>
+        {stats.isPending ? (
+          <div role="status" aria-busy="true" aria-label={t('common.loading')} className={styles.stack}>
+            <Skeleton height="4rem" />
+            <Skeleton height="16rem" radius="var(--radius-md)" />
+          </div>
+        ) : stats.isError ? (
+          <ErrorState message={t('dashboard.errors.load')} onRetry={() => void stats.refetch()} />
+        ) : (
+          <>
+            <dl className={styles.totals} data-testid="dashboard-totals">
+              <div>
+                <dt>{t('dashboard.impressions')}</dt>
+                <dd data-testid="total-impressions">{formatCount(stats.data.totals.impressions)}</dd>
+              </div>
+              <div>
+                <dt>{t('dashboard.clicks')}</dt>
+                <dd data-testid="total-clicks">{formatCount(stats.data.totals.clicks)}</dd>
+              </div>
+              <div>
+                <dt>{t('dashboard.spend')}</dt>
+                <dd>{formatRubles(stats.data.totals.spend)}</dd>
+              </div>
+            </dl>
+            {stats.data.days.length === 0 ? (
+              <p className={styles.muted}>{t('dashboard.noStats')}</p>
+            ) : asTable ? (
+              <StatsTable days={stats.data.days} />
+            ) : (
+              <StatsChart
+                days={stats.data.days}
+                label={t('dashboard.chartLabel')}
+                seriesLabels={seriesLabels}
+              />
+            )}
+          </>
+        )}
+      </Card>
+      <Card as="section" className={styles.section} aria-labelledby="dashboard-running">
+        <div className={styles.sectionHeader}>
+          <h2 id="dashboard-running">{t('dashboard.running')}</h2>
+          <Link to="/advister/ads" className={styles.link}>
+            {t('dashboard.allAds')}
+          </Link>
+        </div>
+        {running.isPending ? (
+          <div role="status" aria-busy="true" aria-label={t('common.loading')}>
+            <SkeletonText lines={3} />
+          </div>
+        ) : running.isError ? (
+          <ErrorState message={t('ads.errors.load')} onRetry={() => void running.refetch()} />
+        ) : running.data.items.length === 0 ? (
+          <p className={styles.muted}>{t('dashboard.nothingRunning')}</p>
+        ) : (
+          <ul className={styles.running}>
+            {running.data.items.map((campaign) => (
+              <li key={campaign.id}>
+                <span className={styles.runningTitle}>{campaign.heading}</span>
+                <span className={styles.muted}>
+                  {campaign.endsOn ? t('dashboard.until', { date: formatDay(campaign.endsOn) }) : ''}
+                </span>
+                <span>
+                  {t('dashboard.servedClicks', {
+                    served: formatCount(campaign.impressionsServed),
+                    clicks: formatCount(campaign.clicks),
+                  })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function StatsTable({
+  days,
+}: {
+  days: { day: string; impressions: number; clicks: number; spend: number }[];
+}) {
+  const { t } = useTranslation('advertiserOffice');
+  return (
+    <div className={styles.tableBox}>
+      <table className={styles.table} data-testid="stats-table">
+        <caption className={styles.caption}>{t('dashboard.tableCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('dashboard.day')}</th>
+            <th scope="col">{t('dashboard.impressions')}</th>
+            <th scope="col">{t('dashboard.clicks')}</th>
+            <th scope="col">{t('dashboard.spend')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((item) => (
+            <tr key={item.day}>
+              <th scope="row">{formatDay(item.day)}</th>
+              <td>{formatCount(item.impressions)}</td>
+              <td>{formatCount(item.clicks)}</td>
+              <td>{formatRubles(item.spend)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
