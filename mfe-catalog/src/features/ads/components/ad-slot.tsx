@@ -2,14 +2,13 @@ import { paths } from 'platform';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Skeleton } from 'shared-ui';
+import { AdCard, Skeleton } from 'shared-ui';
 import { useAds } from '../api/get-ads';
 import { recordImpression } from '../api/record-impression';
 import { useAfterIdle } from '../lib/use-after-idle';
 import { useViewable } from '../lib/use-viewable';
 import { adPlaceFor } from '../model/ad-place';
 import type { ServedAd } from 'contracts';
-import { AdCard } from './ad-card';
 import styles from './ad-slot.module.css';
 
 export interface AdSlotProps {
