@@ -1,7 +1,8 @@
 import { registerNamespace, routePatterns } from 'platform';
 import { Route, Routes } from 'react-router-dom';
+import { AdSlot } from '../features/ads/components/ad-slot';
 import { prefetchListing } from '../features/listing/api/get-models';
-import { ListingPage } from '../features/listing/components/listing-page';
+import { ListingPage, type ListingSlotContext } from '../features/listing/components/listing-page';
 import { prefetchModel } from '../features/model/api/get-model';
 import { ModelPage } from '../features/model/components/model-page';
 import { PricePage } from '../features/price/components/price-page';
@@ -12,12 +13,16 @@ registerNamespace('catalog', new URL('locales/', __webpack_public_path__).href);
 if (!prefetchListing(window.location.pathname, window.location.search))
   prefetchModel(window.location.pathname);
 
+const adSlot = ({ city, listingSettled }: ListingSlotContext) => (
+  <AdSlot city={city} listingSettled={listingSettled} />
+);
+
 /** Everything the catalog owns; the shell mounts this below `*`, so full paths match. */
 export default function CatalogRoutes() {
   return (
     <Routes>
-      <Route path={routePatterns.home} element={<ListingPage />} />
-      <Route path={routePatterns.category} element={<ListingPage />} />
+      <Route path={routePatterns.home} element={<ListingPage slot={adSlot} />} />
+      <Route path={routePatterns.category} element={<ListingPage slot={adSlot} />} />
       <Route path={routePatterns.model} element={<ModelPage />} />
       <Route path={routePatterns.price} element={<PricePage />} />
       <Route path="*" element={<CatalogNotFound />} />

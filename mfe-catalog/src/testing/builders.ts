@@ -1,4 +1,5 @@
 import type { ModelCard, ModelDetails, ModelListResponse } from 'contracts';
+import type { ServedAd } from 'contracts';
 import { LISTING_PAGE_SIZE } from 'contracts';
 
 export function createModelCard(overrides: Partial<ModelCard> = {}): ModelCard {
@@ -49,6 +50,21 @@ export function createModelDetails(overrides: Partial<ModelDetails> = {}): Model
     photos: card.photo ? [card.photo] : [],
     video: null,
     publishedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An ad as `GET /api/ads` serves it (the token names the slot; the click goes through us). */
+export function createServedAd(overrides: Partial<ServedAd> = {}): ServedAd {
+  const token = overrides.token ?? 'token-1';
+  return {
+    token,
+    format: 'banner',
+    heading: 'Уютная студия у метро',
+    description: 'Почасовая аренда, чистое бельё, парковка во дворе.',
+    buttonText: 'Узнать цены',
+    image: { url: '/media/placeholder/ad.svg', width: 320, height: 240 },
+    clickUrl: `/api/ads/click/${token}`,
     ...overrides,
   };
 }

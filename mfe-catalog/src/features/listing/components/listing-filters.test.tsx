@@ -33,7 +33,12 @@ const services: ServiceListResponse = {
   ],
 };
 
-const filterOptions = { 'GET /cities': () => ok(cities), 'GET /services': () => ok(services) };
+// The ad slot under the filters asks for ads once the cards are in; none here.
+const filterOptions = {
+  'GET /cities': () => ok(cities),
+  'GET /services': () => ok(services),
+  'GET /ads': () => ok({ ads: [] }),
+};
 
 beforeEach(() => {
   calls = stubApi({

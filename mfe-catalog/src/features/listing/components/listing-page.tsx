@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { listingAtom, paths } from 'platform';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { CatalogNotFound } from '../../../components/catalog-not-found';
@@ -11,15 +11,27 @@ import { ListingFilters } from './listing-filters';
 import styles from './listing-page.module.css';
 import { ListingResults } from './listing-results';
 
-export function ListingPage() {
+/** What the page tells the box it shows between the filters and the cards (the ad slot). */
+export interface ListingSlotContext {
+  city: string | undefined;
+  /** The cards (or the error) are on screen. */
+  listingSettled: boolean;
+}
+
+export interface ListingPageProps {
+  /** Composed by the app, so this feature knows nothing of what the box holds. */
+  slot?: (context: ListingSlotContext) => ReactNode;
+}
+
+export function ListingPage({ slot }: ListingPageProps) {
   const { category } = useParams();
   const [search] = useSearchParams();
   const params = parseListingParams(category, search);
   if (!params) return <CatalogNotFound />;
-  return <Listing params={params} />;
+  return <Listing params={params} slot={slot} />;
 }
 
-function Listing({ params }: { params: ListingParams }) {
+function Listing({ params, slot }: { params: ListingParams } & ListingPageProps) {
   const { t } = useTranslation('catalog');
   const setListing = useSetAtom(listingAtom);
   const models = useModels(toModelListQuery(params));
@@ -44,6 +56,7 @@ function Listing({ params }: { params: ListingParams }) {
     <div className={styles.page}>
       <h1 className={styles.title}>{category}</h1>
       <ListingFilters category={params.category} filters={params} />
+      {slot?.({ city: params.city, listingSettled: !models.isPending })}
       <ListingResults params={params} query={models} />
     </div>
   );
