@@ -67,8 +67,8 @@ async function publishedCityCampaign(baseURL: string, city: string, link: string
       headers,
       data: {
         format: 'banner',
-        heading: 'Студия у метро на час',
-        description: 'Почасовая аренда, чистое бельё, парковка во дворе.',
+        heading: 'Цветочная мастерская',
+        description: 'Свежие букеты с доставкой за час.',
         link,
         buttonText: 'Узнать цены',
         placement: 'cities',
@@ -181,7 +181,7 @@ test("a city's listing shows its ad after the cards without moving them, counts 
   await page.goto(listing);
   const ad = page.getByTestId('ad-card');
   await expect(ad).toHaveCount(1);
-  await expect(ad.getByRole('heading')).toHaveText('Студия у метро на час');
+  await expect(ad.getByRole('heading')).toHaveText('Цветочная мастерская');
   await expect(ad).toContainText('Реклама');
   const button = ad.getByRole('link', { name: /Узнать цены/ });
   await expect(button).toHaveAttribute('rel', 'sponsored noopener');

@@ -13,41 +13,44 @@ interface DemoCampaign {
   buttonText: string;
 }
 
-/** Neutral demo ads (a taxi, a flower shop, a bakery, a bike repair), so the office is never empty. */
+/**
+ * Neutral demo ads (a taxi, a flower shop, a bakery, a bike repair), so the office is never empty;
+ * in Russian, as an advertiser of a Russian-language site writes them.
+ */
 const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
   {
     status: 'published',
     placement: 'main',
-    heading: 'City taxi around the clock',
-    description: 'Comfortable cars in 10 minutes, fixed prices, card or cash.',
+    heading: 'Городское такси круглосуточно',
+    description: 'Удобные машины за 10 минут, фиксированные цены, карта или наличные.',
     link: 'https://example.com/taxi',
-    buttonText: 'Order a ride',
+    buttonText: 'Заказать',
   },
   {
     status: 'published',
     placement: 'cities',
     city: 'moscow',
-    heading: 'Fresh flowers with delivery',
-    description: 'Bouquets made to order and delivered across Moscow within two hours.',
+    heading: 'Свежие цветы с доставкой',
+    description: 'Букеты на заказ с доставкой по Москве за два часа.',
     link: 'https://example.com/flowers',
-    buttonText: 'Choose a bouquet',
+    buttonText: 'Выбрать букет',
   },
   {
     status: 'moderation',
     placement: 'cities',
     city: 'moscow',
-    heading: 'Family bakery',
-    description: 'Bread and pastries baked every morning.',
+    heading: 'Семейная пекарня',
+    description: 'Хлеб и выпечка каждое утро.',
     link: 'https://example.com/bakery',
-    buttonText: 'See the menu',
+    buttonText: 'Смотреть меню',
   },
   {
     status: 'draft',
     placement: 'main',
-    heading: 'Bicycle repair',
-    description: 'Tune-ups and repairs while you wait.',
+    heading: 'Ремонт велосипедов',
+    description: 'Настройка и ремонт при вас.',
     link: 'https://example.com/bikes',
-    buttonText: 'Book a slot',
+    buttonText: 'Записаться',
   },
 ];
 

@@ -60,8 +60,8 @@ export function createServedAd(overrides: Partial<ServedAd> = {}): ServedAd {
   return {
     token,
     format: 'banner',
-    heading: 'Уютная студия у метро',
-    description: 'Почасовая аренда, чистое бельё, парковка во дворе.',
+    heading: 'Цветочная мастерская',
+    description: 'Свежие букеты с доставкой за час.',
     buttonText: 'Узнать цены',
     image: { url: '/media/placeholder/ad.svg', width: 320, height: 240 },
     clickUrl: `/api/ads/click/${token}`,

@@ -67,14 +67,18 @@ function ServedAdCard({ ad }: { ad: ServedAd }) {
   return (
     <AdCard
       ref={ref}
-      // The API names the format by its code; a code this build does not know is shown as it is.
-      format={t(`ads.formats.${ad.format}`, { defaultValue: ad.format })}
+      format={ad.format}
       heading={ad.heading}
       description={ad.description}
       buttonText={ad.buttonText}
       image={ad.image}
       href={ad.clickUrl}
-      labels={{ advertising: t('ads.mark'), opensInNewTab: t('ads.opensInNewTab') }}
+      labels={{
+        advertising: t('ads.mark'),
+        opensInNewTab: t('ads.opensInNewTab'),
+        // The API names the format by its code; a code this build does not know is shown as it is.
+        format: t(`ads.formats.${ad.format}`, { defaultValue: ad.format }),
+      }}
       headingLevel={2}
     />
   );
