@@ -188,11 +188,13 @@ export const campaignDraftSchema = v.pipe(
 );
 
 /** The rules between the fields of a campaign's placement, pricing and dates. */
+// Optional here, though every schema gives them a default: a project compiled without `strict`
+// (the build tools') reads valibot's defaulted fields as optional, and must still accept these.
 interface Schedule {
   placement: AdPlacement;
-  cities: readonly string[];
+  cities?: readonly string[];
   pricing: AdPricing;
-  impressions: number | null;
+  impressions?: number | null;
   startsOn: string;
   endsOn: string;
 }
@@ -334,7 +336,7 @@ export const campaignCalendarQuerySchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['placement'], ['cities']],
-      (input) => input.placement !== 'cities' || input.cities.length > 0,
+      (input) => input.placement !== 'cities' || (input.cities ?? []).length > 0,
       'validation.citiesRequired',
     ),
     ['cities'],
