@@ -1,6 +1,8 @@
 // Load test of POST /api/ads/impressions (see README.md): impressions recorded per second with
 // 100 connections, p99, and the proof that the database counted exactly the accepted ones.
 //   node bench/api-impressions/run.mjs        embedded PGlite (the default set-up)
+//   BENCH_DATABASE_URL=postgres://… node …    a PostgreSQL server (its database is migrated and
+//                                             written to: use a throwaway one)
 // Env: VISITORS (distinct visitors, 3000), CONNECTIONS (100). Every visitor sends one impression
 // and every tenth a second one within the hour: a fixed number of requests, all answered before
 // the database is read, so the comparison is exact.
@@ -17,17 +19,33 @@ const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 
 const requireApi = createRequire(path.join(root, 'api', 'package.json'));
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? '';
+const ENGINE = DATABASE_URL ? 'postgres' : 'pglite';
+const serverEnv = { RATE_LIMIT_FACTOR: '1000', DATABASE_URL };
+
+/** The bench's own queries, on the database the server uses: PGlite's folder or the server's URL. */
+async function openDatabase(dataDir) {
+  if (DATABASE_URL) {
+    const pg = requireApi('pg');
+    const client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    return { query: (text, values) => client.query(text, values), close: () => client.end() };
+  }
+  const { PGlite } = await import(requireApi.resolve('@electric-sql/pglite'));
+  return new PGlite(dataDir);
+}
 
 /** Today in Moscow, the ads' day. */
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
 
 /** One published campaign on the main page, with far more impressions bought than a run can count. */
 async function addCampaign(dataDir) {
-  const { PGlite } = await import(requireApi.resolve('@electric-sql/pglite'));
-  const db = new PGlite(dataDir);
+  const db = await openDatabase(dataDir);
+  // A server database outlives a run: each run's advertiser is new.
   const [{ id: accountId }] = (
     await db.query(
-      `insert into accounts (email, password_hash, account_type) values ('bench-ads@example.test', 'x', 'advister') returning id`,
+      `insert into accounts (email, password_hash, account_type) values ($1, 'x', 'advister') returning id`,
+      [`bench-ads-${Date.now()}@example.test`],
     )
   ).rows;
   const approved = {
@@ -53,8 +71,7 @@ async function addCampaign(dataDir) {
 }
 
 async function countsOf(dataDir, id) {
-  const { PGlite } = await import(requireApi.resolve('@electric-sql/pglite'));
-  const db = new PGlite(dataDir);
+  const db = await openDatabase(dataDir);
   const [row] = (
     await db.query(
       `select (select impressions_served from campaigns where id = $1) as served,
@@ -80,10 +97,10 @@ async function newVisitor(base) {
 let api;
 try {
   process.stdout.write('preparing… ');
-  const first = await startServer(PORT, { RATE_LIMIT_FACTOR: '1000' });
+  const first = await startServer(PORT, serverEnv);
   await first.stop();
   const campaignId = await addCampaign(first.dataDir);
-  api = await startServer(PORT, { RATE_LIMIT_FACTOR: '1000' }, first.dataDir);
+  api = await startServer(PORT, serverEnv, first.dataDir);
 
   const visitors = [];
   for (let i = 0; i < VISITORS; i += 50) {
@@ -135,7 +152,7 @@ try {
 
   const report = {
     date: new Date().toISOString(),
-    engine: 'pglite',
+    engine: ENGINE,
     connections: CONNECTIONS,
     durationSeconds: result.duration,
     visitors: visitors.length,
@@ -153,11 +170,11 @@ try {
   };
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   writeFileSync(
-    path.join(root, 'bench', 'results', 'api-impressions-pglite.json'),
+    path.join(root, 'bench', 'results', `api-impressions-${ENGINE}.json`),
     `${JSON.stringify(report, null, 2)}\n`,
   );
   console.log(
-    `\nPOST /api/ads/impressions, ${CONNECTIONS} connections, ${result.requests.total} requests in ${result.duration} s, pglite\n` +
+    `\nPOST /api/ads/impressions, ${CONNECTIONS} connections, ${result.requests.total} requests in ${result.duration} s, ${ENGINE}\n` +
       `req/s ${report.requestsPerSecond}  p50 ${report.p50Ms} ms  p99 ${report.p99Ms} ms  non-2xx ${report.non2xx}  errors ${report.errors}\n` +
       `accepted: ${answered.size} first impressions + ${repeats} repeats within the hour\n` +
       `database: impressions_served ${counts.served}, events ${counts.events}, daily ${counts.daily} -> ${report.countsMatch ? 'MATCH' : 'MISMATCH'}`,
