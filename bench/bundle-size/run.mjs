@@ -36,36 +36,54 @@ async function firstLoad(base) {
 }
 
 /**
- * `/profile` for the demo model: the cookies come from a sign-in through the API first, so only
- * the page's own scripts are counted, until her first profile card is on screen.
+ * A signed-in area's first load for its demo account: the cookies come from a sign-in through the
+ * API first, so only the page's own scripts are counted, until `ready` is on screen.
  */
-async function cabinetFirstLoad(base) {
+async function areaFirstLoad(base, { email, path: areaPath, ready, owner }) {
   const browser = await chromium.launch(chromiumOptions);
   const context = await browser.newContext();
   await context.request.get(`${base}/api/health`);
   const csrf = (await context.cookies(base)).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
   const login = await context.request.post(`${base}/api/auth/login`, {
-    data: { email: 'model@anketa.local', password: CABINET_PASSWORD },
+    data: { email, password: CABINET_PASSWORD },
     headers: { 'x-csrf-token': csrf },
   });
-  if (!login.ok()) throw new Error(`demo model sign-in failed: ${login.status()}`);
+  if (!login.ok()) throw new Error(`${email} sign-in failed: ${login.status()}`);
   const page = await context.newPage();
   const scripts = collectScripts(page);
-  await page.goto(`${base}/profile`);
-  await page.locator('[data-testid^="profile-card-"]').first().waitFor();
+  await page.goto(`${base}${areaPath}`);
+  await page.locator(ready).first().waitFor();
   const loaded = [...scripts];
   await browser.close();
   const total = loaded.reduce((sum, script) => sum + script.gzip, 0);
-  const cabinet = loaded.filter((script) => scriptOwner(script.url) === 'model-cabinet');
+  const own = loaded.filter((script) => scriptOwner(script.url) === owner);
   return {
     gzipKiB: kib(total),
     scripts: loaded.length,
-    remoteGzipKiB: kib(cabinet.reduce((sum, script) => sum + script.gzip, 0)),
-    remoteFiles: cabinet
+    remoteGzipKiB: kib(own.reduce((sum, script) => sum + script.gzip, 0)),
+    remoteFiles: own
       .map((script) => ({ url: script.url, gzipKiB: kib(script.gzip) }))
       .sort((a, b) => b.gzipKiB - a.gzipKiB),
   };
 }
+
+/** `/profile` for the demo model, until her first profile card shows. */
+const cabinetFirstLoad = (base) =>
+  areaFirstLoad(base, {
+    email: 'model@anketa.local',
+    path: '/profile',
+    ready: '[data-testid^="profile-card-"]',
+    owner: 'model-cabinet',
+  });
+
+/** `/advister` for the demo advertiser, until the dashboard's totals show. */
+const officeFirstLoad = (base) =>
+  areaFirstLoad(base, {
+    email: 'advertiser@anketa.local',
+    path: '/advister',
+    ready: '[data-testid="dashboard-totals"]',
+    owner: 'advertiser-office',
+  });
 
 // Production seeds no demo profiles or accounts, so the server runs as `test`: the same built
 // files, served the same way (compressed, cached), with the demo data both measures need.
@@ -74,6 +92,7 @@ try {
   const apps = APPS.map((app) => appSizes(path.join(root, app, 'dist'), app));
   const { cardMs, scripts } = await firstLoad(server.base);
   const cabinet = await cabinetFirstLoad(server.base);
+  const office = await officeFirstLoad(server.base);
   const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
   const byOwner = {};
   for (const script of scripts) {
@@ -95,6 +114,7 @@ try {
       firstCardMsLocal: cardMs,
     },
     cabinet,
+    office,
   };
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   writeFileSync(
@@ -115,6 +135,10 @@ try {
     `\nfirst-load JS of /profile (demo model): ${cabinet.gzipKiB} KiB gzip in ${cabinet.scripts} scripts; the cabinet remote's own: ${cabinet.remoteGzipKiB} KiB`,
   );
   for (const file of cabinet.remoteFiles) console.log(`  ${String(file.gzipKiB).padStart(7)}  ${file.url}`);
+  console.log(
+    `\nfirst-load JS of /advister (demo advertiser): ${office.gzipKiB} KiB gzip in ${office.scripts} scripts; the office remote's own: ${office.remoteGzipKiB} KiB`,
+  );
+  for (const file of office.remoteFiles) console.log(`  ${String(file.gzipKiB).padStart(7)}  ${file.url}`);
 } finally {
   await server.stop();
 }
