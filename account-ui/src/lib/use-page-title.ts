@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** The tab's title for a cabinet screen. */
+/** The tab's title for a screen of a signed-in area. */
 export function usePageTitle(title: string): void {
   useEffect(() => {
     document.title = title;

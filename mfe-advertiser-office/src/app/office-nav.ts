@@ -1,17 +1,7 @@
-import { PROMO_HASH } from 'account-ui';
-import { matchPath } from 'react-router-dom';
-
-export interface OfficeNavItem {
-  key: string;
-  to: string;
-  /** Paths (patterns) on which the item counts as the current one. */
-  matches: string[];
-  /** Shows the unread notifications badge. */
-  badge?: boolean;
-}
+import { type AreaNavItem, PROMO_HASH } from 'account-ui';
 
 /** The office's menu (PRODUCT_SPEC.md section 2, advertiser area); bonuses is the `#promo` marker. */
-export const OFFICE_NAV: OfficeNavItem[] = [
+export const OFFICE_NAV: AreaNavItem[] = [
   { key: 'create', to: '/advister/create', matches: ['/advister/create'] },
   { key: 'ads', to: '/advister/ads', matches: ['/advister/ads/*', '/advister/edit/:id'] },
   { key: 'myProfile', to: '/advister', matches: ['/advister'] },
@@ -20,6 +10,3 @@ export const OFFICE_NAV: OfficeNavItem[] = [
   { key: 'notifications', to: '/advister/notifications', matches: ['/advister/notifications'], badge: true },
   { key: 'settings', to: '/advister/settings', matches: ['/advister/settings'] },
 ];
-
-export const isCurrent = (item: OfficeNavItem, pathname: string) =>
-  item.matches.some((pattern) => matchPath(pattern, pathname.replace(/\/+$/, '') || '/'));

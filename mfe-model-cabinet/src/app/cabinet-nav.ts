@@ -1,17 +1,7 @@
-import { matchPath } from 'react-router-dom';
-import { PROMO_HASH } from '../lib/dialogs';
-
-export interface CabinetNavItem {
-  key: string;
-  to: string;
-  /** Paths (patterns) on which the item counts as the current one. */
-  matches: string[];
-  /** Shows the unread notifications badge. */
-  badge?: boolean;
-}
+import { type AreaNavItem, PROMO_HASH } from 'account-ui';
 
 /** The cabinet's menu (PRODUCT_SPEC.md section 2, model area); bonuses is the `#promo` marker. */
-export const CABINET_NAV: CabinetNavItem[] = [
+export const CABINET_NAV: AreaNavItem[] = [
   { key: 'analytics', to: '/profile/analytics', matches: ['/profile/analytics'] },
   { key: 'live', to: '/profile/live', matches: ['/profile/live'] },
   { key: 'promotion', to: '/profile/promotion', matches: ['/profile/promotion'] },
@@ -30,6 +20,3 @@ export const CABINET_NAV: CabinetNavItem[] = [
   { key: 'bonuses', to: PROMO_HASH, matches: ['/profile/bonuses'] },
   { key: 'settings', to: '/profile/settings', matches: ['/profile/settings'] },
 ];
-
-export const isCurrent = (item: CabinetNavItem, pathname: string) =>
-  item.matches.some((pattern) => matchPath(pattern, pathname.replace(/\/+$/, '') || '/'));

@@ -1,8 +1,8 @@
+import { applyBalance } from 'account-ui';
 import type { QueryClient } from '@tanstack/react-query';
 import type { OwnProfile, OwnProfileList } from 'contracts';
 import { ownProfileKeys } from '../api/own-profiles';
 import { profilePromotionsKeys } from '../api/profiles-promotions';
-import { applyBalance } from './balance';
 
 /**
  * Writes a profile the server just answered with into the own-profiles list and its detail,

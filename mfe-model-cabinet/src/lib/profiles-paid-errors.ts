@@ -1,7 +1,6 @@
+import { topUpAtom, useBalance } from 'account-ui';
 import { useSetAtom } from 'jotai';
 import { ApiError } from 'platform';
-import { useBalance } from './balance';
-import { topUpAtom } from './dialogs';
 
 /**
  * A paid action the balance did not cover (402 INSUFFICIENT_BALANCE) opens the top-up with the

@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime, PageHeader } from 'account-ui';
 import { hasApprovedVersion, type OwnProfile } from 'contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,8 +6,6 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClassName, Card, Skeleton, VisuallyHidden } from 'shared-ui';
 import { useOwnProfiles } from '../../../api/own-profiles';
 import { ErrorState } from '../../../components/error-state';
-import { PageHeader } from '../../../components/page-header';
-import { formatDate, formatDateTime } from '../../../lib/format';
 import { useProfilesViews } from '../api/get-profile-views';
 import { CHART_HEIGHT, ViewsChart } from './views-chart';
 import styles from './analytics-page.module.css';

@@ -1,8 +1,8 @@
+import { applyBalance } from 'account-ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OwnProfile } from 'contracts';
 import { api, sessionKeys } from 'platform';
 import { ownProfileKeys } from '../../../api/own-profiles';
-import { applyBalance } from '../../../lib/balance';
 
 interface SubmitAnswer {
   profile: OwnProfile;

@@ -1,3 +1,4 @@
+import { notify, topUpAtom, useBalance } from 'account-ui';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ErrorCode, modelProfileInputSchema, type OwnProfile } from 'contracts';
@@ -8,9 +9,6 @@ import { FormProvider, type Path, type Resolver, useForm } from 'react-hook-form
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ownProfileKeys } from '../../../api/own-profiles';
-import { useBalance } from '../../../lib/balance';
-import { topUpAtom } from '../../../lib/dialogs';
-import { notify } from '../../../lib/notify';
 import { useCreateProfile } from '../api/create-profile';
 import { useSaveProfile } from '../api/save-profile';
 import { useSubmitProfile } from '../api/submit-profile';

@@ -1,3 +1,4 @@
+import { formatRubles, topUpAtom } from 'account-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contractsLocales } from 'contracts';
@@ -6,8 +7,6 @@ import { expectNoAxeViolations } from 'shared-ui/testing';
 import { toast } from 'shared-ui/toast';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { topUpAtom } from '../../../lib/dialogs';
-import { formatRubles } from '../../../lib/format';
 import ru from '../../../locales/ru.json';
 import type { ApiCall } from 'platform/testing';
 import { apiError, createProfile, location, ok, renderAt, stubApi } from '../../../testing/render';

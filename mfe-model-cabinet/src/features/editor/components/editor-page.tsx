@@ -1,3 +1,4 @@
+import { PageHeader } from 'account-ui';
 import { useQuery } from '@tanstack/react-query';
 import type { OwnProfile } from 'contracts';
 import { ApiError, PageNotFound } from 'platform';
@@ -5,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import { ErrorState } from '../../../components/error-state';
-import { PageHeader } from '../../../components/page-header';
 import { ownProfileQueryOptions } from '../../../api/own-profiles';
 import { emptyValues, sameValues, valuesFromDraft } from '../model/form-values';
 import { clearLocalDraft, isLocalNewer, readLocalDraft } from '../model/local-draft';

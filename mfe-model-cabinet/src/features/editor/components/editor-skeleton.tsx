@@ -1,6 +1,6 @@
+import { PageHeader } from 'account-ui';
 import { useTranslation } from 'react-i18next';
 import { Card, Skeleton, SkeletonText } from 'shared-ui';
-import { PageHeader } from '../../../components/page-header';
 import styles from './editor-skeleton.module.css';
 
 /** The editor's layout while the profile loads: status line and the first sections. */

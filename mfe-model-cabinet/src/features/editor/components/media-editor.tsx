@@ -1,3 +1,4 @@
+import { notify } from 'account-ui';
 import {
   closestCenter,
   DndContext,
@@ -18,7 +19,6 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/dialog';
-import { notify } from '../../../lib/notify';
 import { useDeleteMedia } from '../api/delete-media';
 import { useReorderMedia } from '../api/reorder-media';
 import { ACCEPTED_TYPES, checkFile, mainPhotoId, moveBy } from '../model/media-check';

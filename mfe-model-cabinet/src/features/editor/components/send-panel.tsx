@@ -1,7 +1,7 @@
+import { formatRubles } from 'account-ui';
 import { hasApprovedVersion, type OwnProfile, ownerActions } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Button, Card } from 'shared-ui';
-import { formatRubles } from '../../../lib/format';
 import styles from './editor-form.module.css';
 
 /** Whether sending now charges the first month (a profile never listed and not paid yet). */

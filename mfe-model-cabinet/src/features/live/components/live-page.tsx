@@ -1,6 +1,6 @@
+import { PageHeader } from 'account-ui';
 import { useTranslation } from 'react-i18next';
 import { Card } from 'shared-ui';
-import { PageHeader } from '../../../components/page-header';
 
 /** Live streams arrive with their own issue; until then the menu entry says so in both languages. */
 export default function LivePage() {

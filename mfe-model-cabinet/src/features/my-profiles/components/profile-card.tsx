@@ -1,8 +1,8 @@
+import { formatDate, formatRubles } from 'account-ui';
 import { hasApprovedVersion, type OwnProfile, ownerActions } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, buttonClassName, Card, Skeleton } from 'shared-ui';
-import { formatDate, formatRubles } from '../../../lib/format';
 import { StatusBadges } from './status-badge';
 import styles from './profile-card.module.css';
 

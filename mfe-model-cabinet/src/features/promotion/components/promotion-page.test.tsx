@@ -1,18 +1,18 @@
+import { formatRubles, topUpAtom } from 'account-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryClient, type SessionProfile, sessionKeys, store } from 'platform';
 import type { ApiCall } from 'platform/testing';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { topUpAtom } from '../../../lib/dialogs';
-import { formatRubles } from '../../../lib/format';
 import ru from '../../../locales/ru.json';
 import { citiesAnswer, createOwnProfile, createPromotions } from '../../../testing/profiles-builders';
 import { apiError, called, createProfile, ok, renderAt, stubApi } from '../../../testing/render';
 import PromotionPage from './promotion-page';
 
 const notify = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/notify', () => ({ notify }));
+// The toasts come from account-ui: keep the rest of it, watch `notify`.
+vi.mock('account-ui', async (original) => ({ ...(await original<typeof import('account-ui')>()), notify }));
 
 const session = (balance: number) => ({
   'GET /auth/session': () =>
