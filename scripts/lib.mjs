@@ -9,7 +9,14 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const PNPM_VERSION = '10.34.9';
 const pnpmBin = path.join(root, '.tools', 'node_modules', '.bin', 'pnpm');
 
-export const APPS = ['shell', 'mfe-catalog', 'mfe-auth', 'mfe-model-cabinet', 'mfe-advertiser-office'];
+export const APPS = [
+  'shell',
+  'mfe-catalog',
+  'mfe-auth',
+  'mfe-model-cabinet',
+  'mfe-advertiser-office',
+  'mfe-admin',
+];
 
 /** Installs the pinned pnpm into .tools/ once, so a fresh machine needs only Node and npm. */
 export function ensurePnpm() {

@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { createConfig } from '../tools/rspack/create-config.mjs';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
-const devRemotes = { catalog: 3001, auth: 3002, 'model-cabinet': 3003, 'advertiser-office': 3004 };
+const devRemotes = {
+  catalog: 3001,
+  auth: 3002,
+  'model-cabinet': 3003,
+  'advertiser-office': 3004,
+  admin: 3005,
+};
 
 export default (_env, argv) => {
   const config = createConfig({

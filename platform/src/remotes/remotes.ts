@@ -10,6 +10,7 @@ export const REMOTES = {
   auth: 'mfe_auth',
   modelCabinet: 'mfe_model_cabinet',
   advertiserOffice: 'mfe_advertiser_office',
+  admin: 'mfe_admin',
 } as const;
 export type RemoteName = keyof typeof REMOTES;
 
@@ -30,6 +31,7 @@ const ownership: ReadonlyArray<[string, RemoteName]> = [
   [routePatterns.confirmEmail, 'auth'],
   [routePatterns.modelCabinet, 'modelCabinet'],
   [routePatterns.advertiserOffice, 'advertiserOffice'],
+  [routePatterns.admin, 'admin'],
 ];
 
 export function remoteForPath(pathname: string): RemoteName | null {

@@ -27,4 +27,5 @@ export const paths = {
   forgotPassword: () => '/forgot-password',
   modelCabinet: () => '/profile',
   advertiserOffice: () => '/advister',
+  admin: () => '/admin',
 } as const;

@@ -1,0 +1,3 @@
+import { frontEndConfig } from '../tools/vitest/front-end.mjs';
+
+export default frontEndConfig;
