@@ -24,19 +24,30 @@ const OWN_STEPS = new Set(['api']);
 async function inPairs(items, task) {
   const queue = [...items];
   const failures = [];
+  const reports = [];
   const worker = async () => {
     for (let item = queue.shift(); item; item = queue.shift()) {
       try {
         await task(item);
       } catch (error) {
         failures.push(item);
-        process.stdout.write(`${error.output ?? ''}${error.message}\n`);
+        const report = `${error.output ?? ''}${error.message}\n`;
+        reports.push(`[${item}]\n${report}`);
+        process.stdout.write(report);
       }
     }
   };
   await Promise.all([worker(), worker()]);
-  if (failures.length) throw new Error(`failed: ${failures.join(', ')}`);
+  if (failures.length) {
+    throw Object.assign(new Error(`failed: ${failures.join(', ')}`), {
+      digest: reports.map(tailOf).join('\n'),
+    });
+  }
 }
+
+/** The last lines of a failed step's output, repeated above the summary: a log cut to its tail still shows why. */
+const DIGEST_LINES = 60;
+const tailOf = (text) => text.split('\n').slice(-DIGEST_LINES).join('\n');
 
 const streamed = (command, args, options = {}) =>
   runAsync(command, args, options).then(
@@ -101,6 +112,8 @@ steps.push(['e2e', () => streamed(bin('e2e', 'playwright'), ['test'], { cwd: pat
 const started = Date.now();
 /** @type {Array<[string, boolean, number]>} */
 const results = [];
+/** @type {Array<[string, string]>} */
+const digests = [];
 try {
   installDependencies();
   results.push(['install', true, Date.now() - started]);
@@ -119,12 +132,14 @@ if (results[0]?.[1]) {
     } catch (error) {
       if (error.output) process.stdout.write(error.output);
       console.error(`✗ ${name}: ${error.message}`);
+      digests.push([name, error.digest ?? tailOf(`${error.output ?? ''}${error.message}`)]);
       results.push([name.replace(/ \(.*/, ''), false, Date.now() - stepStart]);
     }
   }
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
+for (const [name, digest] of digests) console.log(`\n✗ ${name}, the end of its output:\n${digest}`);
 console.log('\nResults:');
 for (const [name, ok, ms] of results) console.log(`  ${ok ? '✓' : '✗'} ${name.padEnd(18)} ${seconds(ms)}`);
 const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
