@@ -22,11 +22,25 @@ export const ADMIN_ACTIONS = [
   'complaints.dismiss',
   'campaign.approve',
   'campaign.reject',
+  'account.adjust',
+  'promo.create',
+  'promo.deactivate',
+  'site.slogan',
+  'site.price',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 
-export const ADMIN_TARGET_TYPES = ['profile', 'account', 'complaint', 'campaign'] as const;
+export const ADMIN_TARGET_TYPES = ['profile', 'account', 'complaint', 'campaign', 'promo', 'site'] as const;
 export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
+
+/**
+ * How long a moderator's claim on a queue item lasts: while it is live, no other moderator can
+ * claim, approve or reject the item. Claiming again renews it; an expired claim counts for nothing.
+ */
+export const MODERATION_CLAIM_MINUTES = 5;
+/** What can be claimed: the two moderation queues. */
+export const MODERATION_CLAIM_TARGETS = ['profile', 'campaign'] as const;
+export type ModerationClaimTarget = (typeof MODERATION_CLAIM_TARGETS)[number];
 
 const pageEntries = {
   page: v.optional(
@@ -128,6 +142,10 @@ export const adminAuditQuerySchema = v.pipe(
 export type AdminAuditQueryInput = v.InferInput<typeof adminAuditQuerySchema>;
 export type AdminAuditQuery = v.InferOutput<typeof adminAuditQuerySchema>;
 
+export type AdminCounts = v.InferOutput<typeof responses.adminCounts>;
+export type AdminRef = v.InferOutput<typeof responses.adminRef>;
+export type ModerationClaim = v.InferOutput<typeof responses.moderationClaim>;
+export type ModerationClaimed = v.InferOutput<typeof responses.moderationClaimed>;
 export type ModerationQueue = v.InferOutput<typeof responses.moderationQueue>;
 export type ModerationQueueItem = v.InferOutput<typeof responses.moderationQueueItem>;
 export type ModerationDetails = v.InferOutput<typeof responses.moderationDetails>;
