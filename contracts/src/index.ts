@@ -156,6 +156,7 @@ export {
 } from './api/recommendations';
 export type { OnlineModelsResponse, StreamingCountResponse } from './api/streams';
 export {
+  ADMIN_ACCOUNT_CAMPAIGNS,
   ADMIN_ACTIONS,
   ADMIN_LEDGER_ENTRIES,
   ADMIN_MAX_PAGE_SIZE,
@@ -168,8 +169,10 @@ export {
   adminAuditQuerySchema,
   adminPageQuerySchema,
   type AdminAccount,
+  type AdminAccountCampaign,
   type AdminAccountDetails,
   type AdminAccountList,
+  type AdminAccountSession,
   type AdminAccountSearchQuery,
   type AdminActionName,
   type AdminAuditQuery,

@@ -566,6 +566,31 @@ export const adminLedgerLine = v.object({
   createdAt: isoDateTime,
 });
 
+/** An advertiser's campaign on the account's page. */
+export const adminAccountCampaign = v.object({
+  id: v.number(),
+  /** Empty while a draft has none. */
+  heading: v.string(),
+  status: v.picklist(CAMPAIGN_STATUSES),
+  /** YYYY-MM-DD, both included; null while a draft has no dates. */
+  startsAt: v.nullable(v.string()),
+  endsAt: v.nullable(v.string()),
+  /** Bought impressions (per-impression pricing), else null. */
+  impressionsBought: v.nullable(v.number()),
+  impressionsDelivered: v.number(),
+  createdAt: isoDateTime,
+});
+
+/** A signed-in device of the account: not signed out, not expired. */
+export const adminAccountSession = v.object({
+  id: v.string(),
+  createdAt: isoDateTime,
+  lastUsedAt: isoDateTime,
+  expiresAt: isoDateTime,
+  userAgent: v.nullable(v.string()),
+  ip: v.nullable(v.string()),
+});
+
 /** GET /api/admin-panel/accounts/{id}, and the answer of blocking or unblocking it. */
 export const adminAccountDetails = v.object({
   account: adminAccount,
@@ -576,6 +601,10 @@ export const adminAccountDetails = v.object({
   profiles: v.array(adminProfile),
   /** The latest entries, newest first. */
   ledger: v.array(adminLedgerLine),
+  /** The latest campaigns (at most ADMIN_ACCOUNT_CAMPAIGNS), newest first. */
+  campaigns: v.array(adminAccountCampaign),
+  /** Live sessions, newest first. */
+  sessions: v.array(adminAccountSession),
 });
 
 /** Complaints about one profile that wait for a moderator. */

@@ -10,6 +10,8 @@ export const ADMIN_MAX_PAGE_SIZE = 100;
 export const ADMIN_SEARCH_MAX_LENGTH = EMAIL_MAX_LENGTH;
 /** How many of an account's latest ledger entries its page shows. */
 export const ADMIN_LEDGER_ENTRIES = 20;
+/** How many of an account's latest campaigns its page shows. */
+export const ADMIN_ACCOUNT_CAMPAIGNS = 50;
 
 /** What the audit log records; `profile.approve` and `profile.reject` are moderation's. */
 export const ADMIN_ACTIONS = [
@@ -154,6 +156,8 @@ export type AdminProfile = v.InferOutput<typeof responses.adminProfile>;
 export type AdminAccount = v.InferOutput<typeof responses.adminAccount>;
 export type AdminAccountList = v.InferOutput<typeof responses.adminAccountList>;
 export type AdminAccountDetails = v.InferOutput<typeof responses.adminAccountDetails>;
+export type AdminAccountCampaign = v.InferOutput<typeof responses.adminAccountCampaign>;
+export type AdminAccountSession = v.InferOutput<typeof responses.adminAccountSession>;
 export type AdminLedgerLine = v.InferOutput<typeof responses.adminLedgerLine>;
 export type ComplaintQueue = v.InferOutput<typeof responses.complaintQueue>;
 export type ComplaintQueueItem = v.InferOutput<typeof responses.complaintQueueItem>;
