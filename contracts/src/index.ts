@@ -240,6 +240,20 @@ export {
   type PromoCodeCreateBodyInput,
 } from './api/admin-money';
 export {
+  PRICE_MAX,
+  PRICE_TITLE_MAX_LENGTH,
+  priceItemBodySchema,
+  priceItemParamsSchema,
+  SLOGAN_MAX_LENGTH,
+  sloganBodySchema,
+  type AdminPriceItem,
+  type AdminSite,
+  type AdminSlogan,
+  type PriceItemBody,
+  type PriceItemParams,
+  type SloganBody,
+} from './api/admin-site';
+export {
   AD_MAX_CITIES,
   AD_MAX_DAYS,
   AD_MAX_START_AHEAD_DAYS,

@@ -29,6 +29,7 @@ import {
   PROMO_DESCRIPTION_MAX_LENGTH,
   PROMO_MAX_ACTIVATIONS,
 } from './api/admin-money';
+import { PRICE_MAX, PRICE_TITLE_MAX_LENGTH, SLOGAN_MAX_LENGTH } from './api/admin-site';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -146,6 +147,9 @@ describe('contract locales', () => {
       invalidPromoAmount: PROMO_AMOUNT_BOUNDS.BALANCE_AMOUNT.max,
       invalidMaxActivations: PROMO_MAX_ACTIVATIONS,
       promoDescriptionTooLong: PROMO_DESCRIPTION_MAX_LENGTH,
+      sloganTooLong: SLOGAN_MAX_LENGTH,
+      priceTitleTooLong: PRICE_TITLE_MAX_LENGTH,
+      invalidPrice: PRICE_MAX,
     };
     // Thousands separators differ by language ("100 000", "100,000"); compare bare digits.
     const numbersIn = (text: string | undefined) =>

@@ -22,6 +22,7 @@ import {
   MEDIA_KINDS,
   PLACES,
   PROFILE_STATUSES,
+  PRICE_LISTS,
   PROMO_TYPES,
   SERVICE_CATEGORY_KEYS,
 } from './enums';
@@ -893,3 +894,22 @@ export const adminPromoCode = v.object({
 
 /** GET /api/admin-panel/promo-codes: newest first. */
 export const adminPromoCodeList = pageOf(adminPromoCode);
+
+// --- administration: site -------------------------------------------------------------------
+
+/** A line of a price list as the administration edits it: whole US dollars. */
+export const adminPriceItem = v.object({
+  list: v.picklist(PRICE_LISTS),
+  code: v.string(),
+  titleRu: v.string(),
+  titleEn: v.string(),
+  mskSpbPrice: v.number(),
+  otherPrice: v.number(),
+  sort: v.number(),
+});
+
+/** PUT /api/admin-panel/site/slogan */
+export const adminSlogan = v.object({ slogan: localizedText });
+
+/** GET /api/admin-panel/site: the slogan and every price, by list and order. */
+export const adminSite = v.object({ slogan: localizedText, prices: v.array(adminPriceItem) });

@@ -6,6 +6,7 @@ import { auditRoutes } from './audit-routes';
 import { complaintReviewRoutes } from './complaint-routes';
 import { moderationRoutes } from './moderation-routes';
 import { moneyRoutes } from './money-routes';
+import { siteSettingsRoutes } from './site-routes';
 
 /**
  * The administration's routes, under /api/admin-panel (beside the public analytics calls the
@@ -23,5 +24,6 @@ export const adminRoutes: FastifyPluginAsync<{ adSlotsPerDay?: number }> = async
   await fastify.register(accountRoutes, { prefix });
   await fastify.register(complaintReviewRoutes, { prefix });
   await fastify.register(moneyRoutes, { prefix });
+  await fastify.register(siteSettingsRoutes, { prefix });
   await fastify.register(auditRoutes, { prefix });
 };
