@@ -692,7 +692,7 @@ export const paymentOrderList = v.object({
 export const auditEntry = v.object({
   id: v.number(),
   /** Null when the administrator's account was deleted since. */
-  admin: v.nullable(accountRef),
+  admin: v.nullable(adminRef),
   action: v.picklist(ADMIN_ACTIONS),
   targetType: v.picklist(ADMIN_TARGET_TYPES),
   targetId: v.number(),
