@@ -22,10 +22,11 @@ import {
   MEDIA_KINDS,
   PLACES,
   PROFILE_STATUSES,
+  PRICE_LISTS,
   PROMO_TYPES,
   SERVICE_CATEGORY_KEYS,
 } from './enums';
-import { PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from './api/payments';
+import { PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_WEBHOOK_OUTCOMES } from './api/payments';
 import { ERROR_CODES } from './errors';
 import { PROFILE_ACTIONS, REVIEW_STATES } from './profile-lifecycle';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES } from './api/admin';
@@ -438,6 +439,25 @@ const pageOf = <TItem extends v.GenericSchema>(item: TItem) =>
 /** An account named in an administration list: who owns a profile, who took an action. */
 export const accountRef = v.object({ id: v.number(), email: v.string() });
 
+/** An administrator named on a screen: who holds a claim, who took an action. */
+export const adminRef = v.object({ id: v.number(), login: v.nullable(v.string()), email: v.string() });
+
+/** A moderator's live claim on a queue item; `mine` when the caller holds it. */
+export const moderationClaim = v.object({ admin: adminRef, until: isoDateTime, mine: v.boolean() });
+
+/** POST /api/admin-panel/moderation/{profiles|campaigns}/{id}/claim */
+export const moderationClaimed = v.object({ claim: moderationClaim });
+
+/** GET /api/admin-panel/counts: what waits, for the menu's badges. */
+export const adminCounts = v.object({
+  /** Profiles waiting for moderation. */
+  profiles: v.number(),
+  /** Campaigns waiting for moderation. */
+  campaigns: v.number(),
+  /** Profiles with open complaints. */
+  complaints: v.number(),
+});
+
 /** A profile as the administration lists it (accounts, complaints, the answer of every action). */
 export const adminProfile = v.object({
   id: v.number(),
@@ -488,6 +508,8 @@ export const moderationQueueItem = v.object({
   /** Never approved before: the whole profile is new, so `changes` is null. */
   firstPublication: v.boolean(),
   changes: v.nullable(profileChanges),
+  /** Another moderator's (or the caller's) live claim, or null. */
+  claim: v.nullable(moderationClaim),
 });
 
 /** GET /api/admin-panel/moderation/profiles: oldest submission first. */
@@ -511,6 +533,7 @@ export const moderationDetails = v.object({
   changes: v.nullable(profileChanges),
   /** Why the last submission was refused, if it was. */
   rejectReason: v.nullable(v.string()),
+  claim: v.nullable(moderationClaim),
 });
 
 /** An account as the administration lists it. */
@@ -544,6 +567,31 @@ export const adminLedgerLine = v.object({
   createdAt: isoDateTime,
 });
 
+/** An advertiser's campaign on the account's page. */
+export const adminAccountCampaign = v.object({
+  id: v.number(),
+  /** Empty while a draft has none. */
+  heading: v.string(),
+  status: v.picklist(CAMPAIGN_STATUSES),
+  /** YYYY-MM-DD, both included; null while a draft has no dates. */
+  startsAt: v.nullable(v.string()),
+  endsAt: v.nullable(v.string()),
+  /** Bought impressions (per-impression pricing), else null. */
+  impressionsBought: v.nullable(v.number()),
+  impressionsDelivered: v.number(),
+  createdAt: isoDateTime,
+});
+
+/** A signed-in device of the account: not signed out, not expired. */
+export const adminAccountSession = v.object({
+  id: v.string(),
+  createdAt: isoDateTime,
+  lastUsedAt: isoDateTime,
+  expiresAt: isoDateTime,
+  userAgent: v.nullable(v.string()),
+  ip: v.nullable(v.string()),
+});
+
 /** GET /api/admin-panel/accounts/{id}, and the answer of blocking or unblocking it. */
 export const adminAccountDetails = v.object({
   account: adminAccount,
@@ -554,6 +602,10 @@ export const adminAccountDetails = v.object({
   profiles: v.array(adminProfile),
   /** The latest entries, newest first. */
   ledger: v.array(adminLedgerLine),
+  /** The latest campaigns (at most ADMIN_ACCOUNT_CAMPAIGNS), newest first. */
+  campaigns: v.array(adminAccountCampaign),
+  /** Live sessions, newest first. */
+  sessions: v.array(adminAccountSession),
 });
 
 /** Complaints about one profile that wait for a moderator. */
@@ -640,7 +692,7 @@ export const paymentOrderList = v.object({
 export const auditEntry = v.object({
   id: v.number(),
   /** Null when the administrator's account was deleted since. */
-  admin: v.nullable(accountRef),
+  admin: v.nullable(adminRef),
   action: v.picklist(ADMIN_ACTIONS),
   targetType: v.picklist(ADMIN_TARGET_TYPES),
   targetId: v.number(),
@@ -777,7 +829,87 @@ export const servedAd = v.object({
 export const servedAds = v.object({ ads: v.array(servedAd) });
 
 /** A campaign in the administration's moderation of ads. */
-export const adminCampaign = v.object({ campaign, owner: accountRef });
+export const adminCampaign = v.object({ campaign, owner: accountRef, claim: v.nullable(moderationClaim) });
 
 /** GET /api/admin-panel/moderation/campaigns: oldest sent first. */
 export const adminCampaignQueue = pageOf(adminCampaign);
+
+// --- administration: money ------------------------------------------------------------------
+
+/** A top-up order as the administration sees it. Money in rubles and in kopecks. */
+export const adminPaymentOrder = v.object({
+  id: v.string(),
+  account: accountRef,
+  provider: v.picklist(PAYMENT_PROVIDERS),
+  status: v.picklist(PAYMENT_ORDER_STATUSES),
+  /** What was asked. */
+  amount: v.number(),
+  amountKopecks: v.number(),
+  /** What reached the balance from the payment (0 until it is paid). */
+  credited: v.number(),
+  creditedKopecks: v.number(),
+  bonusPercent: v.nullable(v.number()),
+  providerInvoiceId: v.nullable(v.string()),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+/** GET /api/admin-panel/payments/orders: newest first. */
+export const adminPaymentOrderList = pageOf(adminPaymentOrder);
+
+/** A gateway's webhook about an order, exactly as it arrived. */
+export const adminPaymentWebhook = v.object({
+  id: v.number(),
+  receivedAt: isoDateTime,
+  processedAt: v.nullable(isoDateTime),
+  /** The gateway's `payment_status` as sent. */
+  paymentStatus: v.nullable(v.string()),
+  outcome: v.picklist(PAYMENT_WEBHOOK_OUTCOMES),
+  rawBody: v.string(),
+});
+
+/** GET /api/admin-panel/payments/orders/{id}: the order and its webhooks, oldest first. */
+export const adminPaymentOrderDetails = v.object({
+  order: adminPaymentOrder,
+  webhooks: v.array(adminPaymentWebhook),
+});
+
+/** A promo code as the administration sees it. `validFrom` and `validUntil` are days, both included. */
+export const adminPromoCode = v.object({
+  id: v.number(),
+  code: v.string(),
+  promoType: v.picklist(PROMO_TYPES),
+  /** Whole rubles for BALANCE_AMOUNT, a percentage for DEPOSIT_PERCENTAGE. */
+  amount: v.number(),
+  accountType: v.nullable(v.picklist(ACCOUNT_TYPES)),
+  maxActivations: v.nullable(v.number()),
+  activationCount: v.number(),
+  validFrom: v.nullable(v.string()),
+  validUntil: v.nullable(v.string()),
+  isActive: v.boolean(),
+  descriptionRu: v.string(),
+  descriptionEn: v.string(),
+  createdAt: isoDateTime,
+});
+
+/** GET /api/admin-panel/promo-codes: newest first. */
+export const adminPromoCodeList = pageOf(adminPromoCode);
+
+// --- administration: site -------------------------------------------------------------------
+
+/** A line of a price list as the administration edits it: whole US dollars. */
+export const adminPriceItem = v.object({
+  list: v.picklist(PRICE_LISTS),
+  code: v.string(),
+  titleRu: v.string(),
+  titleEn: v.string(),
+  mskSpbPrice: v.number(),
+  otherPrice: v.number(),
+  sort: v.number(),
+});
+
+/** PUT /api/admin-panel/site/slogan */
+export const adminSlogan = v.object({ slogan: localizedText });
+
+/** GET /api/admin-panel/site: the slogan and every price, by list and order. */
+export const adminSite = v.object({ slogan: localizedText, prices: v.array(adminPriceItem) });

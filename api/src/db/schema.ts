@@ -11,9 +11,12 @@ import {
   LEDGER_KINDS,
   LOCALES,
   MEDIA_KINDS,
+  MODERATION_CLAIM_TARGETS,
   NOTIFICATION_KINDS,
   PAYMENT_ORDER_STATUSES,
   PAYMENT_PROVIDERS,
+  PAYMENT_WEBHOOK_OUTCOMES,
+  type PaymentWebhookOutcome,
   PLACES,
   PRICE_LISTS,
   PROFILE_BOUNDS,
@@ -445,6 +448,27 @@ export const adminActions = pgTable(
   ],
 );
 
+/**
+ * A moderator's claim on a queue item (a profile or a campaign) until `until`: while it is live,
+ * other moderators can neither claim, approve nor reject the item. One row per item; an expired
+ * row is taken over by the next claim (an atomic upsert), so no job cleans them up.
+ */
+export const moderationClaims = pgTable(
+  'moderation_claims',
+  {
+    targetType: text('target_type').notNull().$type<(typeof MODERATION_CLAIM_TARGETS)[number]>(),
+    targetId: integer('target_id').notNull(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'moderation_claims_pkey', columns: [t.targetType, t.targetId] }),
+    check('moderation_claims_target_type_check', oneOf(t.targetType, MODERATION_CLAIM_TARGETS)),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Accounts, sessions and mail (issue 3)
 // ---------------------------------------------------------------------------------------------
@@ -819,24 +843,8 @@ export const paymentOrders = pgTable(
   ],
 );
 
-/**
- * What became of a webhook: `received` until it is processed (a crash leaves it so), then
- * `credited` (money moved: exactly one such row per top-up ledger transaction), `updated` (the
- * order's status advanced, no money), `ignored` (stale, repeated, or the order was final),
- * `rejected_signature`, `malformed`, `unknown_order`, or `conflict` (another payment of the order,
- * or amounts that do not match the order: left for a person to look at).
- */
-export const PAYMENT_WEBHOOK_OUTCOMES = [
-  'received',
-  'credited',
-  'updated',
-  'ignored',
-  'rejected_signature',
-  'malformed',
-  'unknown_order',
-  'conflict',
-] as const;
-export type PaymentWebhookOutcome = (typeof PAYMENT_WEBHOOK_OUTCOMES)[number];
+/** Kept with the other enumerations in `contracts` (the administration's screens list them). */
+export { PAYMENT_WEBHOOK_OUTCOMES, type PaymentWebhookOutcome };
 
 /**
  * Every webhook as it arrived, forged ones included, for audit and reconciliation. A credit's

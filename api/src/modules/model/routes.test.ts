@@ -63,6 +63,8 @@ async function countVisible(...conditions: SQL[]): Promise<number> {
       and(
         inArray(modelProfiles.status, ['active', 'published']),
         eq(modelProfiles.isBlocked, false),
+        // Held by complaints until a moderator looks (the demo seed holds one).
+        isNull(modelProfiles.heldAt),
         or(isNull(modelProfiles.expiresAt), gt(modelProfiles.expiresAt, new Date())),
         ...conditions,
       ),
