@@ -7,6 +7,8 @@ const ProfilesQueuePage = lazy(() => import('../features/moderation/components/p
 const ProfileReviewPage = lazy(() => import('../features/moderation/components/profile-review-page'));
 const CampaignsQueuePage = lazy(() => import('../features/moderation/components/campaigns-queue-page'));
 const CampaignReviewPage = lazy(() => import('../features/moderation/components/campaign-review-page'));
+const ComplaintsPage = lazy(() => import('../features/complaints/components/complaints-page'));
+const ProfileComplaintsPage = lazy(() => import('../features/complaints/components/profile-complaints-page'));
 
 /**
  * The moderation screens' routes (queues, review views, complaints), as a fragment of <Route>s
@@ -19,6 +21,8 @@ export function reviewRoutes() {
       <Route path="/admin/profiles/:id" element={screen(<ProfileReviewPage />)} />
       <Route path="/admin/ads" element={screen(<CampaignsQueuePage />)} />
       <Route path="/admin/ads/:id" element={screen(<CampaignReviewPage />)} />
+      <Route path="/admin/complaints" element={screen(<ComplaintsPage />)} />
+      <Route path="/admin/complaints/:id" element={screen(<ProfileComplaintsPage />)} />
     </>
   );
 }
