@@ -46,7 +46,7 @@ describe('the review of an ad', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('radio', { name: ru.reasons.campaigns.link }));
     await user.click(within(dialog).getByRole('button', { name: ru.reasons.submit }));
-    await waitFor(() => expect(location.current).toBe('/admin/ads'));
+    await waitFor(() => expect(location.current).toBe('/admin/ads'), { timeout: 5000 });
     expect(calls.find((call) => call.path === '/admin-panel/moderation/campaigns/7/reject')?.body).toEqual({
       reason: ru.reasons.campaigns.link,
     });
