@@ -23,10 +23,11 @@ export function Header() {
   const [menu, setMenu] = useState<MenuKind | null>(null);
   const slogan = constants.data?.siteSlogan[currentLocale()];
   const signedIn = session.status === 'authenticated';
+  const admin = signedIn && session.profile.accountRole === 'admin';
 
   return (
     <header className={styles.header}>
-      <div className={styles.inner}>
+      <div className={admin ? `${styles.inner} ${styles.crowded}` : styles.inner}>
         <Link
           to={paths.home()}
           className={signedIn ? `${styles.logo} ${styles.logoBesideCabinet}` : styles.logo}
