@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Logo, NotificationBadge, VisuallyHidden } from 'shared-ui';
 import { AccountButtons } from '../features/navigation/account-buttons';
+import { AdminLink } from '../features/navigation/admin-link';
 import { type MenuKind, MenuOverlay } from '../features/navigation/menu-overlay';
 import { OnlineCounter } from '../features/navigation/online-counter';
 import { sessionDialogAtom } from '../lib/session-dialog';
@@ -22,10 +23,11 @@ export function Header() {
   const [menu, setMenu] = useState<MenuKind | null>(null);
   const slogan = constants.data?.siteSlogan[currentLocale()];
   const signedIn = session.status === 'authenticated';
+  const admin = signedIn && session.profile.accountRole === 'admin';
 
   return (
     <header className={styles.header}>
-      <div className={styles.inner}>
+      <div className={admin ? `${styles.inner} ${styles.crowded}` : styles.inner}>
         <Link
           to={paths.home()}
           className={signedIn ? `${styles.logo} ${styles.logoBesideCabinet}` : styles.logo}
@@ -41,6 +43,7 @@ export function Header() {
           <PreloadLink to={paths.price()} className={styles.navLink}>
             {t('nav.price')}
           </PreloadLink>
+          <AdminLink className={styles.navLink} />
           <AccountButtons officeClassName={styles.navLink} postClassName={styles.cta} />
           {signedIn && (
             <button

@@ -9,6 +9,7 @@ import { PreloadLink } from '../../components/preload-link';
 import { useIsMobile } from '../../hooks/use-is-mobile';
 import { sessionDialogAtom } from '../../lib/session-dialog';
 import { AccountButtons } from './account-buttons';
+import { AdminLink } from './admin-link';
 import { CABINET_LINKS } from './cabinet-links';
 import styles from './menu-overlay.module.css';
 
@@ -60,6 +61,7 @@ function SiteMenu({ onNavigate }: { onNavigate: () => void }) {
         </li>
       </ul>
       <div className={styles.actions}>
+        <AdminLink className={styles.secondary} onNavigate={onNavigate} />
         <AccountButtons
           postClassName={styles.primary}
           officeClassName={styles.secondary}
@@ -107,6 +109,7 @@ function CabinetMenu({ onNavigate }: { onNavigate: () => void }) {
           </li>
         ))}
       </ul>
+      <AdminLink className={styles.secondary} onNavigate={onNavigate} />
       <Button
         variant="secondary"
         onClick={() => {

@@ -1,0 +1,78 @@
+import type { ModerationClaim } from 'contracts';
+import { ApiError } from 'platform';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { claimModeration } from '../../../api/claim-moderation';
+import { releaseModeration } from '../../../api/release-moderation';
+import type { ModerationKind } from '../../../api/review-keys';
+
+/** Renewed well before the server's MODERATION_CLAIM_MINUTES (5) run out. */
+export const CLAIM_RENEW_MS = 2 * 60_000;
+
+export type ClaimState =
+  | { status: 'pending' }
+  | { status: 'mine'; until: string }
+  /** Another moderator holds it: approve and reject stay off. */
+  | { status: 'other'; by: string; until: string }
+  /** The claim call failed for another reason (not waiting, offline): the server still decides. */
+  | { status: 'failed' };
+
+const fromClaim = (claim: ModerationClaim): ClaimState =>
+  claim.mine
+    ? { status: 'mine', until: claim.until }
+    : { status: 'other', by: claim.admin.login ?? claim.admin.email, until: claim.until };
+
+/** What a CLAIMED answer says about the holder, or null for any other failure. */
+export function claimedBy(error: unknown): { by: string; until: string } | null {
+  if (!(error instanceof ApiError) || error.code !== 'CLAIMED') return null;
+  return { by: String(error.params.by ?? ''), until: String(error.params.until ?? '') };
+}
+
+/**
+ * Holds the item while its review is open: claims it on opening, renews the claim every two
+ * minutes and releases it on leaving (unless a decision already did). `decided()` tells it the
+ * server has released the claim itself.
+ */
+export function useClaim(kind: ModerationKind, id: number, { enabled = true } = {}) {
+  const [state, setState] = useState<ClaimState>({ status: 'pending' });
+  const held = useRef(false);
+  const done = useRef(false);
+
+  const claim = useCallback(async () => {
+    try {
+      const answer = await claimModeration(kind, id);
+      held.current = answer.claim.mine;
+      setState(fromClaim(answer.claim));
+    } catch (error) {
+      held.current = false;
+      const holder = claimedBy(error);
+      setState(holder ? { status: 'other', ...holder } : { status: 'failed' });
+    }
+  }, [kind, id]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    done.current = false;
+    void claim();
+    const timer = window.setInterval(() => {
+      if (!done.current) void claim();
+    }, CLAIM_RENEW_MS);
+    return () => {
+      window.clearInterval(timer);
+      if (held.current && !done.current) void releaseModeration(kind, id).catch(() => undefined);
+      held.current = false;
+    };
+  }, [enabled, claim, kind, id]);
+
+  const decided = useCallback(() => {
+    done.current = true;
+    held.current = false;
+  }, []);
+
+  /** A decision refused with CLAIMED: show who took the item over. */
+  const lost = useCallback((holder: { by: string; until: string }) => {
+    held.current = false;
+    setState({ status: 'other', ...holder });
+  }, []);
+
+  return { state, decided, lost, retry: claim };
+}
