@@ -1,8 +1,7 @@
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { codeFrom, csrfHeader, uniqueEmail, waitForMail } from '../support/mail';
 
-// The whole trip of an ad, by clicking, across the auth, office and catalogue remotes and the
-// admin API: an advertiser registers and pays for a city campaign, an administrator approves it,
+// The whole trip of an ad, by clicking, across the auth, office, admin and catalogue remotes: an advertiser registers and pays for a city campaign, an administrator approves it,
 // a visitor of that city's listing sees it for a second, and the advertiser's dashboard counts
 // that impression, once.
 
@@ -74,18 +73,21 @@ test('an advertiser runs a city campaign from registration to one counted impres
   await page.getByRole('button', { name: /^Оплатить/ }).click();
   await expect(page.getByTestId('wizard-done')).toBeVisible();
 
-  // An administrator approves it.
-  const admin = await playwrightRequest.newContext({ baseURL });
-  const login = await admin.post('/api/auth/login', {
+  // An administrator finds it in the admin remote's ad queue and approves it by clicking.
+  const admin = await browser.newContext({ locale: 'ru-RU' });
+  const adminLogin = await admin.request.post('/api/auth/login', {
     data: { email: 'admin@anketa.local', password: 'admin-e2e-password' },
-    headers: await csrfHeader(admin),
+    headers: await csrfHeader(admin.request),
   });
-  expect(login.ok()).toBe(true);
-  const approved = await admin.post(`/api/admin-panel/moderation/campaigns/${id}/approve`, {
-    headers: await csrfHeader(admin),
-  });
-  expect(approved.ok(), await approved.text()).toBe(true);
-  await admin.dispose();
+  expect(adminLogin.ok()).toBe(true);
+  const moderator = await admin.newPage();
+  await moderator.goto('/admin');
+  await moderator.getByTestId('admin-nav-campaigns').click();
+  await moderator.locator(`a[href="/admin/ads/${id}"]`).click();
+  await expect(moderator.getByRole('heading', { level: 1 })).toContainText('Цветочная мастерская');
+  await moderator.getByRole('button', { name: /^Одобрить/ }).click();
+  await expect(moderator.getByText('«Цветочная мастерская» одобрено')).toBeVisible();
+  await admin.close();
 
   // A visitor of the city's listing (a browser of their own) sees it for a second.
   const visitor = await browser.newContext({ userAgent: PERSON_UA, viewport: { width: 1280, height: 900 } });
