@@ -47,6 +47,9 @@ export const ERROR_CODES = [
   'NOT_BLOCKABLE',
   'BLOCKED_WITH_ACCOUNT',
   'CAMPAIGN_INCOMPLETE',
+  // The administration's (issue 16).
+  'CLAIMED',
+  'PROMO_CODE_EXISTS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

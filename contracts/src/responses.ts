@@ -438,6 +438,25 @@ const pageOf = <TItem extends v.GenericSchema>(item: TItem) =>
 /** An account named in an administration list: who owns a profile, who took an action. */
 export const accountRef = v.object({ id: v.number(), email: v.string() });
 
+/** An administrator named on a screen: who holds a claim, who took an action. */
+export const adminRef = v.object({ id: v.number(), login: v.nullable(v.string()), email: v.string() });
+
+/** A moderator's live claim on a queue item; `mine` when the caller holds it. */
+export const moderationClaim = v.object({ admin: adminRef, until: isoDateTime, mine: v.boolean() });
+
+/** POST /api/admin-panel/moderation/{profiles|campaigns}/{id}/claim */
+export const moderationClaimed = v.object({ claim: moderationClaim });
+
+/** GET /api/admin-panel/counts: what waits, for the menu's badges. */
+export const adminCounts = v.object({
+  /** Profiles waiting for moderation. */
+  profiles: v.number(),
+  /** Campaigns waiting for moderation. */
+  campaigns: v.number(),
+  /** Profiles with open complaints. */
+  complaints: v.number(),
+});
+
 /** A profile as the administration lists it (accounts, complaints, the answer of every action). */
 export const adminProfile = v.object({
   id: v.number(),
@@ -488,6 +507,8 @@ export const moderationQueueItem = v.object({
   /** Never approved before: the whole profile is new, so `changes` is null. */
   firstPublication: v.boolean(),
   changes: v.nullable(profileChanges),
+  /** Another moderator's (or the caller's) live claim, or null. */
+  claim: v.nullable(moderationClaim),
 });
 
 /** GET /api/admin-panel/moderation/profiles: oldest submission first. */
@@ -511,6 +532,7 @@ export const moderationDetails = v.object({
   changes: v.nullable(profileChanges),
   /** Why the last submission was refused, if it was. */
   rejectReason: v.nullable(v.string()),
+  claim: v.nullable(moderationClaim),
 });
 
 /** An account as the administration lists it. */
@@ -544,6 +566,31 @@ export const adminLedgerLine = v.object({
   createdAt: isoDateTime,
 });
 
+/** An advertiser's campaign on the account's page. */
+export const adminAccountCampaign = v.object({
+  id: v.number(),
+  /** Empty while a draft has none. */
+  heading: v.string(),
+  status: v.picklist(CAMPAIGN_STATUSES),
+  /** YYYY-MM-DD, both included; null while a draft has no dates. */
+  startsAt: v.nullable(v.string()),
+  endsAt: v.nullable(v.string()),
+  /** Bought impressions (per-impression pricing), else null. */
+  impressionsBought: v.nullable(v.number()),
+  impressionsDelivered: v.number(),
+  createdAt: isoDateTime,
+});
+
+/** A signed-in device of the account: not signed out, not expired. */
+export const adminAccountSession = v.object({
+  id: v.string(),
+  createdAt: isoDateTime,
+  lastUsedAt: isoDateTime,
+  expiresAt: isoDateTime,
+  userAgent: v.nullable(v.string()),
+  ip: v.nullable(v.string()),
+});
+
 /** GET /api/admin-panel/accounts/{id}, and the answer of blocking or unblocking it. */
 export const adminAccountDetails = v.object({
   account: adminAccount,
@@ -554,6 +601,10 @@ export const adminAccountDetails = v.object({
   profiles: v.array(adminProfile),
   /** The latest entries, newest first. */
   ledger: v.array(adminLedgerLine),
+  /** The latest campaigns (at most ADMIN_ACCOUNT_CAMPAIGNS), newest first. */
+  campaigns: v.array(adminAccountCampaign),
+  /** Live sessions, newest first. */
+  sessions: v.array(adminAccountSession),
 });
 
 /** Complaints about one profile that wait for a moderator. */
@@ -777,7 +828,7 @@ export const servedAd = v.object({
 export const servedAds = v.object({ ads: v.array(servedAd) });
 
 /** A campaign in the administration's moderation of ads. */
-export const adminCampaign = v.object({ campaign, owner: accountRef });
+export const adminCampaign = v.object({ campaign, owner: accountRef, claim: v.nullable(moderationClaim) });
 
 /** GET /api/admin-panel/moderation/campaigns: oldest sent first. */
 export const adminCampaignQueue = pageOf(adminCampaign);

@@ -11,6 +11,7 @@ import {
   LEDGER_KINDS,
   LOCALES,
   MEDIA_KINDS,
+  MODERATION_CLAIM_TARGETS,
   NOTIFICATION_KINDS,
   PAYMENT_ORDER_STATUSES,
   PAYMENT_PROVIDERS,
@@ -442,6 +443,27 @@ export const adminActions = pgTable(
     index('admin_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('admin_actions_target_idx').on(t.targetType, t.targetId),
     check('admin_actions_target_type_check', oneOf(t.targetType, ADMIN_TARGET_TYPES)),
+  ],
+);
+
+/**
+ * A moderator's claim on a queue item (a profile or a campaign) until `until`: while it is live,
+ * other moderators can neither claim, approve nor reject the item. One row per item; an expired
+ * row is taken over by the next claim (an atomic upsert), so no job cleans them up.
+ */
+export const moderationClaims = pgTable(
+  'moderation_claims',
+  {
+    targetType: text('target_type').notNull().$type<(typeof MODERATION_CLAIM_TARGETS)[number]>(),
+    targetId: integer('target_id').notNull(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'moderation_claims_pkey', columns: [t.targetType, t.targetId] }),
+    check('moderation_claims_target_type_check', oneOf(t.targetType, MODERATION_CLAIM_TARGETS)),
   ],
 );
 

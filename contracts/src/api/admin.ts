@@ -10,6 +10,8 @@ export const ADMIN_MAX_PAGE_SIZE = 100;
 export const ADMIN_SEARCH_MAX_LENGTH = EMAIL_MAX_LENGTH;
 /** How many of an account's latest ledger entries its page shows. */
 export const ADMIN_LEDGER_ENTRIES = 20;
+/** How many of an account's latest campaigns its page shows. */
+export const ADMIN_ACCOUNT_CAMPAIGNS = 50;
 
 /** What the audit log records; `profile.approve` and `profile.reject` are moderation's. */
 export const ADMIN_ACTIONS = [
@@ -22,11 +24,25 @@ export const ADMIN_ACTIONS = [
   'complaints.dismiss',
   'campaign.approve',
   'campaign.reject',
+  'account.adjust',
+  'promo.create',
+  'promo.deactivate',
+  'site.slogan',
+  'site.price',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 
-export const ADMIN_TARGET_TYPES = ['profile', 'account', 'complaint', 'campaign'] as const;
+export const ADMIN_TARGET_TYPES = ['profile', 'account', 'complaint', 'campaign', 'promo', 'site'] as const;
 export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
+
+/**
+ * How long a moderator's claim on a queue item lasts: while it is live, no other moderator can
+ * claim, approve or reject the item. Claiming again renews it; an expired claim counts for nothing.
+ */
+export const MODERATION_CLAIM_MINUTES = 5;
+/** What can be claimed: the two moderation queues. */
+export const MODERATION_CLAIM_TARGETS = ['profile', 'campaign'] as const;
+export type ModerationClaimTarget = (typeof MODERATION_CLAIM_TARGETS)[number];
 
 const pageEntries = {
   page: v.optional(
@@ -128,6 +144,10 @@ export const adminAuditQuerySchema = v.pipe(
 export type AdminAuditQueryInput = v.InferInput<typeof adminAuditQuerySchema>;
 export type AdminAuditQuery = v.InferOutput<typeof adminAuditQuerySchema>;
 
+export type AdminCounts = v.InferOutput<typeof responses.adminCounts>;
+export type AdminRef = v.InferOutput<typeof responses.adminRef>;
+export type ModerationClaim = v.InferOutput<typeof responses.moderationClaim>;
+export type ModerationClaimed = v.InferOutput<typeof responses.moderationClaimed>;
 export type ModerationQueue = v.InferOutput<typeof responses.moderationQueue>;
 export type ModerationQueueItem = v.InferOutput<typeof responses.moderationQueueItem>;
 export type ModerationDetails = v.InferOutput<typeof responses.moderationDetails>;
@@ -136,6 +156,8 @@ export type AdminProfile = v.InferOutput<typeof responses.adminProfile>;
 export type AdminAccount = v.InferOutput<typeof responses.adminAccount>;
 export type AdminAccountList = v.InferOutput<typeof responses.adminAccountList>;
 export type AdminAccountDetails = v.InferOutput<typeof responses.adminAccountDetails>;
+export type AdminAccountCampaign = v.InferOutput<typeof responses.adminAccountCampaign>;
+export type AdminAccountSession = v.InferOutput<typeof responses.adminAccountSession>;
 export type AdminLedgerLine = v.InferOutput<typeof responses.adminLedgerLine>;
 export type ComplaintQueue = v.InferOutput<typeof responses.complaintQueue>;
 export type ComplaintQueueItem = v.InferOutput<typeof responses.complaintQueueItem>;

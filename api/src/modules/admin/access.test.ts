@@ -24,7 +24,7 @@ function adminRoutes(id: number) {
     )
     .filter(({ method }) => method !== 'HEAD')
     .map(({ method, route }) => ({
-      method: method as 'GET' | 'POST',
+      method: method as 'GET' | 'POST' | 'PUT' | 'DELETE',
       url: route.url.replace(':id', String(id)),
       body: route.schema?.body ? { reason: 'Нарушение правил' } : undefined,
     }));
@@ -37,8 +37,12 @@ async function signedIn(overrides: Parameters<typeof createAccount>[1]): Promise
   return agent;
 }
 
-const call = (agent: Agent, route: ReturnType<typeof adminRoutes>[number]) =>
-  route.method === 'GET' ? agent.get(route.url) : agent.post(route.url, route.body);
+function call(agent: Agent, route: ReturnType<typeof adminRoutes>[number]) {
+  if (route.method === 'GET') return agent.get(route.url);
+  if (route.method === 'DELETE') return agent.delete(route.url);
+  if (route.method === 'PUT') return agent.put(route.url, route.body);
+  return agent.post(route.url, route.body);
+}
 
 const rows = async () => ({
   audit: (await t.db.select({ n: count() }).from(adminActions))[0]?.n,

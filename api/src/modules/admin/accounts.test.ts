@@ -1,5 +1,7 @@
 import type { AdminAccountDetails, AdminAccountList, ApiErrorBody } from 'contracts';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { authSessions, campaigns } from '../../db/schema';
 import { post } from '../ledger/repository';
 import { signedInAdmin } from '../../testing/admin';
 import { createAccount, createProfile } from '../../testing/builders';
@@ -95,5 +97,83 @@ describe('GET /api/admin-panel/accounts/:id', () => {
     const missing = await admin.get('/api/admin-panel/accounts/999999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json<ApiErrorBody>().code).toBe('USER_NOT_FOUND');
+  });
+
+  it("lists the account's campaigns and live sessions, newest first", async () => {
+    const { agent: admin } = await signedInAdmin(t);
+    const account = await createAccount(t.db, { accountType: 'advister' });
+    const [older] = await t.db
+      .insert(campaigns)
+      .values({
+        accountId: account.id,
+        status: 'published',
+        heading: 'City taxi',
+        pricing: 'impressions',
+        impressions: 5000,
+        impressionsServed: 1200,
+        startsOn: '2025-03-01',
+        endsOn: '2025-03-10',
+        createdAt: sql`now() - interval '1 day'`,
+      })
+      .returning({ id: campaigns.id });
+    const [newer] = await t.db
+      .insert(campaigns)
+      .values({ accountId: account.id })
+      .returning({ id: campaigns.id });
+    for (let n = 0; n < 4; n += 1) {
+      await t.app.sessions.create(account.id);
+    }
+    const made = await t.db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(eq(authSessions.accountId, account.id))
+      .orderBy(asc(authSessions.createdAt));
+    const [revoked, expired, first, second] = made.map((row) => row.id);
+    await t.db
+      .update(authSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(authSessions.id, revoked ?? ''));
+    await t.db
+      .update(authSessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(authSessions.id, expired ?? ''));
+    await t.db
+      .update(authSessions)
+      .set({ createdAt: sql`now() - interval '1 hour'`, userAgent: 'Firefox', ip: '203.0.113.7' })
+      .where(eq(authSessions.id, first ?? ''));
+
+    const details = (await admin.get(`/api/admin-panel/accounts/${account.id}`)).json<AdminAccountDetails>();
+
+    expect(details.campaigns).toEqual([
+      {
+        id: newer?.id,
+        heading: '',
+        status: 'draft',
+        startsAt: null,
+        endsAt: null,
+        impressionsBought: null,
+        impressionsDelivered: 0,
+        createdAt: expect.any(String),
+      },
+      {
+        id: older?.id,
+        heading: 'City taxi',
+        status: 'published',
+        startsAt: '2025-03-01',
+        endsAt: '2025-03-10',
+        impressionsBought: 5000,
+        impressionsDelivered: 1200,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(details.sessions.map((session) => session.id)).toEqual([second, first]);
+    expect(details.sessions[1]).toEqual({
+      id: first,
+      createdAt: expect.any(String),
+      lastUsedAt: expect.any(String),
+      expiresAt: expect.any(String),
+      userAgent: 'Firefox',
+      ip: '203.0.113.7',
+    });
   });
 });

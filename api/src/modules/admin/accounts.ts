@@ -1,13 +1,21 @@
 import {
+  ADMIN_ACCOUNT_CAMPAIGNS,
   ADMIN_LEDGER_ENTRIES,
   type AdminAccount,
   type AdminAccountDetails,
   type AdminAccountList,
   type AdminAccountSearchQuery,
 } from 'contracts';
-import { count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts, ledgerEntries, ledgerTransactions, modelProfiles } from '../../db/schema';
+import {
+  accounts,
+  authSessions,
+  campaigns,
+  ledgerEntries,
+  ledgerTransactions,
+  modelProfiles,
+} from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { pageOf, paged, qualified } from './common';
 import { adminProfilesWhere } from './profiles';
@@ -77,7 +85,7 @@ export function createAccountDirectory(db: Database) {
         .from(accounts)
         .where(eq(accounts.id, accountId));
       if (!row) throw new ApiError(404, 'USER_NOT_FOUND');
-      const [profiles, ledger] = await Promise.all([
+      const [profiles, ledger, campaignRows, sessions] = await Promise.all([
         adminProfilesWhere(db, eq(modelProfiles.accountId, accountId)),
         db
           .select({
@@ -94,6 +102,23 @@ export function createAccountDirectory(db: Database) {
           .where(eq(ledgerEntries.accountId, accountId))
           .orderBy(desc(ledgerEntries.id))
           .limit(ADMIN_LEDGER_ENTRIES),
+        db
+          .select()
+          .from(campaigns)
+          .where(eq(campaigns.accountId, accountId))
+          .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+          .limit(ADMIN_ACCOUNT_CAMPAIGNS),
+        db
+          .select()
+          .from(authSessions)
+          .where(
+            and(
+              eq(authSessions.accountId, accountId),
+              isNull(authSessions.revokedAt),
+              gt(authSessions.expiresAt, sql`now()`),
+            ),
+          )
+          .orderBy(desc(authSessions.createdAt), desc(authSessions.id)),
       ]);
       return {
         account: toAdminAccount(row.account, row.profiles),
@@ -104,6 +129,24 @@ export function createAccountDirectory(db: Database) {
           ...entry,
           amount: entry.amountKopecks / 100,
           createdAt: entry.createdAt.toISOString(),
+        })),
+        campaigns: campaignRows.map((campaign) => ({
+          id: campaign.id,
+          heading: campaign.heading ?? '',
+          status: campaign.status,
+          startsAt: campaign.startsOn,
+          endsAt: campaign.endsOn,
+          impressionsBought: campaign.impressions,
+          impressionsDelivered: campaign.impressionsServed,
+          createdAt: campaign.createdAt.toISOString(),
+        })),
+        sessions: sessions.map((session) => ({
+          id: session.id,
+          createdAt: session.createdAt.toISOString(),
+          lastUsedAt: session.lastUsedAt.toISOString(),
+          expiresAt: session.expiresAt.toISOString(),
+          userAgent: session.userAgent,
+          ip: session.ip,
         })),
       };
     },

@@ -1,6 +1,7 @@
 import { ADMIN_PAGE_SIZE, type AdminPageQuery } from 'contracts';
 import { type AnyColumn, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
 import { errorResponses } from '../../lib/route-schema';
 
 /** Every administration route answers these before it looks at its input. */
@@ -11,6 +12,9 @@ export const ADMIN_ERRORS = errorResponses({
 
 export const PROFILE_NOT_FOUND = errorResponses({ 404: 'MODEL_NOT_FOUND: no such profile' });
 export const ACCOUNT_NOT_FOUND = errorResponses({ 404: 'USER_NOT_FOUND: no such account' });
+
+/** What claim, approve and reject answer for an item another moderator holds. */
+export const CLAIMED_BY_OTHER = 'CLAIMED: another administrator holds a live claim on it (params: by, until)';
 
 /** The hook and tag every administration route carries. */
 export function adminRoute(fastify: FastifyInstance) {
@@ -45,3 +49,6 @@ export function paged<T>(items: T[], total: number, { page, perPage }: Page) {
  */
 export const qualified = (column: AnyColumn): SQL =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** The answer of a DELETE that has nothing to say. */
+export const NO_CONTENT = { 204: v.pipe(v.null(), v.description('Done')) };

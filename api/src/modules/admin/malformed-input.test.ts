@@ -13,6 +13,7 @@ import {
   ledgerTransactions,
   liveStreams,
   media,
+  moderationClaims,
   modelProfiles,
   notifications,
 } from '../../db/schema';
@@ -89,6 +90,7 @@ async function snapshot() {
     notifications,
     media,
     liveStreams,
+    moderationClaims,
   };
   const sums: Record<string, string | undefined> = {};
   for (const [name, table] of Object.entries(tables)) {

@@ -1,5 +1,6 @@
 import {
   APPROVED_STATUSES,
+  type AdminCounts,
   type AdminPageQuery,
   awaitsModeration,
   hasApprovedVersion,
@@ -8,14 +9,15 @@ import {
   type ModerationQueue,
   type ProfileChanges,
 } from 'contracts';
-import { and, asc, count, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts, cities, media, modelProfiles } from '../../db/schema';
+import { accounts, campaigns, cities, complaints, media, modelProfiles } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { toOwnMedia } from '../media/service';
 import { approvedVersionOf, revisionOf } from '../profiles/own-profile';
 import type { MediaRow, ProfileRow } from '../profiles/revision';
 import { changedFields, mediaChanges, mediaVersions, normalisedVersion } from './changes';
+import { claims } from './claims';
 import { pageOf, paged } from './common';
 import { adminProfileById } from './profiles';
 
@@ -23,7 +25,7 @@ import { adminProfileById } from './profiles';
  * Waiting for a moderator: a new profile sent (`pending`), or the changes of an approved one
  * (`review` pending). A blocked profile waits for nothing: approve and reject refuse it.
  */
-const waiting: SQL = and(
+export const waiting: SQL = and(
   eq(modelProfiles.isBlocked, false),
   isNotNull(modelProfiles.submittedAt),
   or(
@@ -72,7 +74,7 @@ const slugOf = (version: Record<string, unknown>) => (typeof version.city === 's
 export function createModerationQueue(db: Database) {
   return {
     /** Profiles waiting for moderation, oldest submission first. */
-    async list(query: AdminPageQuery): Promise<ModerationQueue> {
+    async list(query: AdminPageQuery, me: number): Promise<ModerationQueue> {
       const page = pageOf(query);
       const [rows, [total]] = await Promise.all([
         db
@@ -93,6 +95,12 @@ export function createModerationQueue(db: Database) {
         db,
         rows.flatMap((row) => row.accountId ?? []),
       );
+      const claimOf = await claims.of(
+        db,
+        'profile',
+        rows.map((row) => row.id),
+        me,
+      );
       const items = rows.map((row, index) => {
         const version = versions[index];
         if (!version) throw new Error('a queue row lost its version');
@@ -106,18 +114,20 @@ export function createModerationQueue(db: Database) {
           submittedAt: (row.submittedAt ?? row.updatedAt).toISOString(),
           firstPublication: version.firstPublication,
           changes: version.changes,
+          claim: claimOf.get(row.id) ?? null,
         };
       });
       return paged(items, total?.n ?? 0, page);
     },
 
     /** A profile's submitted version beside its approved one, with the files of each. */
-    async details(id: number): Promise<ModerationDetails> {
+    async details(id: number, me: number): Promise<ModerationDetails> {
       const [row] = await db.select().from(modelProfiles).where(eq(modelProfiles.id, id));
       if (!row) throw new ApiError(404, 'MODEL_NOT_FOUND');
       const { submitted, approved, firstPublication, files, changes } = await versionsOf(db, row);
       const owners = await ownersOf(db, row.accountId === null ? [] : [row.accountId]);
       const ordered = mediaVersions(files);
+      const claimOf = await claims.of(db, 'profile', [id], me);
       return {
         profile: await adminProfileById(db, id),
         owner: (row.accountId !== null && owners.get(row.accountId)) || null,
@@ -130,7 +140,50 @@ export function createModerationQueue(db: Database) {
         approvedMedia: ordered.approved.map((file) => ({ ...toOwnMedia(file), position: file.position })),
         changes,
         rejectReason: row.rejectReason,
+        claim: claimOf.get(id) ?? null,
       };
     },
+
+    /** Claims a waiting profile for `me` (or renews the claim): 409 CLAIMED when another holds it. */
+    async claim(id: number, me: number) {
+      return db.transaction(async (tx) => {
+        // Shared lock: an approval or rejection running now finishes first (and clears claims).
+        const [row] = await tx.select().from(modelProfiles).where(eq(modelProfiles.id, id)).for('share');
+        if (!row) throw new ApiError(404, 'MODEL_NOT_FOUND');
+        if (row.isBlocked || row.submittedAt === null || !awaitsModeration(row.status, row.review)) {
+          throw new ApiError(409, 'TRANSITION_NOT_ALLOWED');
+        }
+        return { claim: await claims.claim(tx, 'profile', id, me) };
+      });
+    },
+
+    /** Drops my claim on a profile; 404 for a profile that does not exist. */
+    async release(id: number, me: number): Promise<void> {
+      const [row] = await db
+        .select({ id: modelProfiles.id })
+        .from(modelProfiles)
+        .where(eq(modelProfiles.id, id));
+      if (!row) throw new ApiError(404, 'MODEL_NOT_FOUND');
+      await claims.release(db, 'profile', id, me);
+    },
+  };
+}
+
+/** What waits for the administration, for the menu's badges. */
+export function createModerationCounts(db: Database) {
+  return async (): Promise<AdminCounts> => {
+    const [[profiles], [waitingCampaigns], [complained]] = await Promise.all([
+      db.select({ n: count() }).from(modelProfiles).where(waiting),
+      db.select({ n: count() }).from(campaigns).where(eq(campaigns.status, 'moderation')),
+      db
+        .select({ n: countDistinct(complaints.profileId) })
+        .from(complaints)
+        .where(eq(complaints.status, 'new')),
+    ]);
+    return {
+      profiles: profiles?.n ?? 0,
+      campaigns: waitingCampaigns?.n ?? 0,
+      complaints: complained?.n ?? 0,
+    };
   };
 }

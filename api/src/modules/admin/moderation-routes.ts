@@ -1,14 +1,16 @@
-import { adminPageQuerySchema, idParamsSchema, reasonBodySchema } from 'contracts';
+import { adminPageQuerySchema, idParamsSchema, MODERATION_CLAIM_MINUTES, reasonBodySchema } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
 import { defineRoutes, errorResponses } from '../../lib/route-schema';
 import { discardFiles } from '../profiles/files';
 import { createModeration } from '../profiles/moderation';
-import { ADMIN_ERRORS, adminOf, adminRoute, PROFILE_NOT_FOUND } from './common';
-import { createModerationQueue } from './moderation-queue';
+import { ADMIN_ERRORS, adminOf, adminRoute, CLAIMED_BY_OTHER, NO_CONTENT, PROFILE_NOT_FOUND } from './common';
+import { createModerationCounts, createModerationQueue } from './moderation-queue';
 import { adminProfileById } from './profiles';
 
 const NOT_WAITING = errorResponses({
-  409: 'TRANSITION_NOT_ALLOWED: it does not wait for moderation | PROFILE_INCOMPLETE: its city left the catalogue',
+  409:
+    'TRANSITION_NOT_ALLOWED: it does not wait for moderation | PROFILE_INCOMPLETE: its city left the catalogue | ' +
+    CLAIMED_BY_OTHER,
 });
 
 /** The moderation queue: /api/admin-panel/moderation/profiles/*. */
@@ -16,6 +18,24 @@ export const moderationRoutes = defineRoutes(async (fastify) => {
   const queue = createModerationQueue(fastify.db);
   const moderation = createModeration(fastify);
   const { preValidation, tags } = adminRoute(fastify);
+  const counts = createModerationCounts(fastify.db);
+
+  fastify.get(
+    '/counts',
+    {
+      preValidation,
+      schema: {
+        summary:
+          "What waits, for the menu's badges: profiles and campaigns waiting for moderation, profiles with open complaints",
+        tags,
+        response: { 200: responseSchemas.adminCounts, ...ADMIN_ERRORS },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return counts();
+    },
+  );
 
   fastify.get(
     '/moderation/profiles',
@@ -30,7 +50,7 @@ export const moderationRoutes = defineRoutes(async (fastify) => {
         response: { 200: responseSchemas.moderationQueue, ...ADMIN_ERRORS },
       },
     },
-    async (request) => queue.list(request.query),
+    async (request) => queue.list(request.query, adminOf(request)),
   );
 
   fastify.get(
@@ -44,7 +64,45 @@ export const moderationRoutes = defineRoutes(async (fastify) => {
         response: { 200: responseSchemas.moderationDetails, ...ADMIN_ERRORS, ...PROFILE_NOT_FOUND },
       },
     },
-    async (request) => queue.details(request.params.id),
+    async (request) => queue.details(request.params.id, adminOf(request)),
+  );
+
+  fastify.post(
+    '/moderation/profiles/:id/claim',
+    {
+      preValidation,
+      schema: {
+        summary: `Claim a waiting profile for ${MODERATION_CLAIM_MINUTES} minutes (or renew my claim): no other moderator can claim, approve or reject it meanwhile`,
+        tags,
+        params: idParamsSchema,
+        response: {
+          200: responseSchemas.moderationClaimed,
+          ...ADMIN_ERRORS,
+          ...PROFILE_NOT_FOUND,
+          ...errorResponses({
+            409: `TRANSITION_NOT_ALLOWED: it does not wait for moderation | ${CLAIMED_BY_OTHER}`,
+          }),
+        },
+      },
+    },
+    async (request) => queue.claim(request.params.id, adminOf(request)),
+  );
+
+  fastify.delete(
+    '/moderation/profiles/:id/claim',
+    {
+      preValidation,
+      schema: {
+        summary: 'Release my claim on a profile (204 also when I hold none)',
+        tags,
+        params: idParamsSchema,
+        response: { ...NO_CONTENT, ...ADMIN_ERRORS, ...PROFILE_NOT_FOUND },
+      },
+    },
+    async (request, reply) => {
+      await queue.release(request.params.id, adminOf(request));
+      return reply.code(204).send(null);
+    },
   );
 
   fastify.post(

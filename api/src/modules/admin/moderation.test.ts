@@ -71,6 +71,7 @@ describe('the moderation queue', () => {
         submittedAt: expect.any(String),
         firstPublication: true,
         changes: null,
+        claim: null,
       },
       {
         id: edited,
@@ -85,6 +86,7 @@ describe('the moderation queue', () => {
           mediaRemoved: [approvedPhoto?.id],
           mediaReordered: false,
         },
+        claim: null,
       },
     ]);
   });

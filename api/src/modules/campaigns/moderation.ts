@@ -3,6 +3,7 @@ import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accounts, campaigns } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
+import { claims } from '../admin/claims';
 import { pageOf, paged } from '../admin/common';
 import { recordAdminAction } from '../profiles/moderation';
 import { approvedOf, type CampaignRow, type CampaignService } from './service';
@@ -16,8 +17,14 @@ import { approvedOf, type CampaignRow, type CampaignService } from './service';
 export function createCampaignModeration(fastify: FastifyInstance, service: CampaignService) {
   const { db } = fastify;
 
-  async function withOwners(rows: CampaignRow[]): Promise<AdminCampaign[]> {
+  async function withOwners(rows: CampaignRow[], me: number): Promise<AdminCampaign[]> {
     const items = await service.toCampaigns(db, rows);
+    const claimOf = await claims.of(
+      db,
+      'campaign',
+      rows.map((row) => row.id),
+      me,
+    );
     const ids = [...new Set(rows.map((row) => row.accountId))];
     const owners =
       ids.length === 0
@@ -29,27 +36,34 @@ export function createCampaignModeration(fastify: FastifyInstance, service: Camp
     const byId = new Map(owners.map((owner) => [owner.id, owner]));
     return items.map((campaign, index) => {
       const accountId = rows[index]?.accountId ?? 0;
-      return { campaign, owner: byId.get(accountId) ?? { id: accountId, email: '' } };
+      return {
+        campaign,
+        owner: byId.get(accountId) ?? { id: accountId, email: '' },
+        claim: claimOf.get(campaign.id) ?? null,
+      };
     });
   }
 
-  async function lockWaiting(tx: typeof db, id: number): Promise<CampaignRow> {
+  /** The campaign, locked, when it waits for moderation and no other moderator holds it. */
+  async function lockWaiting(tx: typeof db, id: number, adminId: number): Promise<CampaignRow> {
     const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
     if (!row) throw new ApiError(404, 'NOT_FOUND');
     if (row.status !== 'moderation') throw new ApiError(409, 'TRANSITION_NOT_ALLOWED');
+    await claims.assertFree(tx, 'campaign', id, adminId);
+    await claims.clear(tx, 'campaign', id);
     return row;
   }
 
-  async function one(id: number): Promise<AdminCampaign> {
+  async function one(id: number, me: number): Promise<AdminCampaign> {
     const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
     if (!row) throw new ApiError(404, 'NOT_FOUND');
-    const [item] = await withOwners([row]);
+    const [item] = await withOwners([row], me);
     if (!item) throw new ApiError(404, 'NOT_FOUND');
     return item;
   }
 
   return {
-    async queue(query: AdminPageQuery): Promise<AdminCampaignQueue> {
+    async queue(query: AdminPageQuery, me: number): Promise<AdminCampaignQueue> {
       const page = pageOf(query);
       const where = eq(campaigns.status, 'moderation');
       const [rows, [total]] = await Promise.all([
@@ -62,14 +76,32 @@ export function createCampaignModeration(fastify: FastifyInstance, service: Camp
           .offset(page.offset),
         db.select({ n: count() }).from(campaigns).where(where),
       ]);
-      return paged(await withOwners(rows), total?.n ?? 0, page);
+      return paged(await withOwners(rows, me), total?.n ?? 0, page);
     },
 
     details: one,
 
+    /** Claims a waiting campaign for `adminId` (or renews the claim): 409 CLAIMED when another holds it. */
+    async claim(adminId: number, id: number) {
+      return db.transaction(async (tx) => {
+        // Shared lock: an approval or rejection running now finishes first (and clears claims).
+        const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('share');
+        if (!row) throw new ApiError(404, 'NOT_FOUND');
+        if (row.status !== 'moderation') throw new ApiError(409, 'TRANSITION_NOT_ALLOWED');
+        return { claim: await claims.claim(tx, 'campaign', id, adminId) };
+      });
+    },
+
+    /** Drops the caller's claim; 404 for a campaign that does not exist. */
+    async release(adminId: number, id: number): Promise<void> {
+      const [row] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, id));
+      if (!row) throw new ApiError(404, 'NOT_FOUND');
+      await claims.release(db, 'campaign', id, adminId);
+    },
+
     async approve(adminId: number, id: number): Promise<AdminCampaign> {
       await db.transaction(async (tx) => {
-        const row = await lockWaiting(tx, id);
+        const row = await lockWaiting(tx, id, adminId);
         await tx
           .update(campaigns)
           .set({
@@ -90,7 +122,7 @@ export function createCampaignModeration(fastify: FastifyInstance, service: Camp
         await fastify.notifications.notify(row.accountId, 'ad_approved', { heading: row.heading ?? '' }, tx);
       });
       service.onChange();
-      return one(id);
+      return one(id, adminId);
     },
 
     /**
@@ -99,7 +131,7 @@ export function createCampaignModeration(fastify: FastifyInstance, service: Camp
      */
     async reject(adminId: number, id: number, reason: string): Promise<AdminCampaign> {
       await db.transaction(async (tx) => {
-        const row = await lockWaiting(tx, id);
+        const row = await lockWaiting(tx, id, adminId);
         const wasPublished = row.approved !== null && row.publishedAt !== null;
         if (!wasPublished) await service.refund(tx, row, 'rejected');
         await tx
@@ -127,7 +159,7 @@ export function createCampaignModeration(fastify: FastifyInstance, service: Camp
         );
       });
       service.onChange();
-      return one(id);
+      return one(id, adminId);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { adminActions, cities, modelProfiles, modelServices, services } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
+import { claims } from '../admin/claims';
 import { publishRevisionMedia } from '../media/service';
 import { checkRevision, lockProfile, revisionMedia, targetOf } from './revision';
 
@@ -46,6 +47,7 @@ export function createModeration(fastify: FastifyInstance) {
         const row = await lockProfile(tx, profileId, null);
         const to = targetOf(row, 'approve');
         if (to === 'deleted') throw new Error('approve never deletes');
+        await claims.assertFree(tx, 'profile', profileId, adminId);
         const files = await revisionMedia(tx, profileId);
         const { values } = checkRevision(row.revision, files);
         // Sent complete; only a change of the catalogue (a city removed) can make it incomplete.
@@ -122,6 +124,7 @@ export function createModeration(fastify: FastifyInstance) {
             tx,
           );
         }
+        await claims.clear(tx, 'profile', profileId);
         await recordAdminAction(tx, {
           adminId,
           action: 'profile.approve',
@@ -143,6 +146,7 @@ export function createModeration(fastify: FastifyInstance) {
         const row = await lockProfile(tx, profileId, null);
         const to = targetOf(row, 'reject');
         if (to === 'deleted') throw new Error('reject never deletes');
+        await claims.assertFree(tx, 'profile', profileId, adminId);
         await tx
           .update(modelProfiles)
           .set({
@@ -162,6 +166,7 @@ export function createModeration(fastify: FastifyInstance) {
             tx,
           );
         }
+        await claims.clear(tx, 'profile', profileId);
         await recordAdminAction(tx, {
           adminId,
           action: 'profile.reject',
