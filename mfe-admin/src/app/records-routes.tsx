@@ -1,7 +1,20 @@
+import { lazy } from 'react';
+import { Route } from 'react-router-dom';
+import { screen } from './screen';
+
+// Each screen is its own chunk: the accounts list does not load the promo form or the audit log.
+const AccountsPage = lazy(() => import('../features/accounts/components/accounts-page'));
+const AccountPage = lazy(() => import('../features/accounts/components/account-page'));
+
 /**
  * The records' routes (accounts, payments, promo codes, site, audit log), as a fragment of
  * <Route>s the admin's <Routes> holds inside its frame.
  */
 export function recordsRoutes() {
-  return <></>;
+  return (
+    <>
+      <Route path="/admin/accounts" element={screen(<AccountsPage />)} />
+      <Route path="/admin/accounts/:id" element={screen(<AccountPage />)} />
+    </>
+  );
 }
