@@ -5,6 +5,7 @@ import { screen } from './screen';
 // Each screen is its own chunk: the accounts list does not load the promo form or the audit log.
 const AccountsPage = lazy(() => import('../features/accounts/components/accounts-page'));
 const AccountPage = lazy(() => import('../features/accounts/components/account-page'));
+const AuditPage = lazy(() => import('../features/audit/components/audit-page'));
 
 /**
  * The records' routes (accounts, payments, promo codes, site, audit log), as a fragment of
@@ -15,6 +16,7 @@ export function recordsRoutes() {
     <>
       <Route path="/admin/accounts" element={screen(<AccountsPage />)} />
       <Route path="/admin/accounts/:id" element={screen(<AccountPage />)} />
+      <Route path="/admin/audit" element={screen(<AuditPage />)} />
     </>
   );
 }
