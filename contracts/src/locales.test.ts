@@ -22,6 +22,14 @@ import {
   AD_MIN_DAYS,
   CAMPAIGN_STATS_MAX_DAYS,
 } from './api/campaigns';
+import {
+  ADJUSTMENT_MAX_RUBLES,
+  ADJUSTMENT_REASON,
+  PROMO_AMOUNT_BOUNDS,
+  PROMO_DESCRIPTION_MAX_LENGTH,
+  PROMO_MAX_ACTIVATIONS,
+} from './api/admin-money';
+import { PRICE_MAX, PRICE_TITLE_MAX_LENGTH, SLOGAN_MAX_LENGTH } from './api/admin-site';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -134,6 +142,14 @@ describe('contract locales', () => {
       startsTooFar: AD_MAX_START_AHEAD_DAYS,
       tooManyCities: AD_MAX_CITIES,
       invalidDays: CAMPAIGN_STATS_MAX_DAYS,
+      invalidAdjustment: ADJUSTMENT_MAX_RUBLES,
+      reasonTooShort: ADJUSTMENT_REASON.min,
+      invalidPromoAmount: PROMO_AMOUNT_BOUNDS.BALANCE_AMOUNT.max,
+      invalidMaxActivations: PROMO_MAX_ACTIVATIONS,
+      promoDescriptionTooLong: PROMO_DESCRIPTION_MAX_LENGTH,
+      sloganTooLong: SLOGAN_MAX_LENGTH,
+      priceTitleTooLong: PRICE_TITLE_MAX_LENGTH,
+      invalidPrice: PRICE_MAX,
     };
     // Thousands separators differ by language ("100 000", "100,000"); compare bare digits.
     const numbersIn = (text: string | undefined) =>

@@ -22,10 +22,11 @@ import {
   MEDIA_KINDS,
   PLACES,
   PROFILE_STATUSES,
+  PRICE_LISTS,
   PROMO_TYPES,
   SERVICE_CATEGORY_KEYS,
 } from './enums';
-import { PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from './api/payments';
+import { PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_WEBHOOK_OUTCOMES } from './api/payments';
 import { ERROR_CODES } from './errors';
 import { PROFILE_ACTIONS, REVIEW_STATES } from './profile-lifecycle';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES } from './api/admin';
@@ -691,7 +692,7 @@ export const paymentOrderList = v.object({
 export const auditEntry = v.object({
   id: v.number(),
   /** Null when the administrator's account was deleted since. */
-  admin: v.nullable(accountRef),
+  admin: v.nullable(adminRef),
   action: v.picklist(ADMIN_ACTIONS),
   targetType: v.picklist(ADMIN_TARGET_TYPES),
   targetId: v.number(),
@@ -832,3 +833,83 @@ export const adminCampaign = v.object({ campaign, owner: accountRef, claim: v.nu
 
 /** GET /api/admin-panel/moderation/campaigns: oldest sent first. */
 export const adminCampaignQueue = pageOf(adminCampaign);
+
+// --- administration: money ------------------------------------------------------------------
+
+/** A top-up order as the administration sees it. Money in rubles and in kopecks. */
+export const adminPaymentOrder = v.object({
+  id: v.string(),
+  account: accountRef,
+  provider: v.picklist(PAYMENT_PROVIDERS),
+  status: v.picklist(PAYMENT_ORDER_STATUSES),
+  /** What was asked. */
+  amount: v.number(),
+  amountKopecks: v.number(),
+  /** What reached the balance from the payment (0 until it is paid). */
+  credited: v.number(),
+  creditedKopecks: v.number(),
+  bonusPercent: v.nullable(v.number()),
+  providerInvoiceId: v.nullable(v.string()),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+/** GET /api/admin-panel/payments/orders: newest first. */
+export const adminPaymentOrderList = pageOf(adminPaymentOrder);
+
+/** A gateway's webhook about an order, exactly as it arrived. */
+export const adminPaymentWebhook = v.object({
+  id: v.number(),
+  receivedAt: isoDateTime,
+  processedAt: v.nullable(isoDateTime),
+  /** The gateway's `payment_status` as sent. */
+  paymentStatus: v.nullable(v.string()),
+  outcome: v.picklist(PAYMENT_WEBHOOK_OUTCOMES),
+  rawBody: v.string(),
+});
+
+/** GET /api/admin-panel/payments/orders/{id}: the order and its webhooks, oldest first. */
+export const adminPaymentOrderDetails = v.object({
+  order: adminPaymentOrder,
+  webhooks: v.array(adminPaymentWebhook),
+});
+
+/** A promo code as the administration sees it. `validFrom` and `validUntil` are days, both included. */
+export const adminPromoCode = v.object({
+  id: v.number(),
+  code: v.string(),
+  promoType: v.picklist(PROMO_TYPES),
+  /** Whole rubles for BALANCE_AMOUNT, a percentage for DEPOSIT_PERCENTAGE. */
+  amount: v.number(),
+  accountType: v.nullable(v.picklist(ACCOUNT_TYPES)),
+  maxActivations: v.nullable(v.number()),
+  activationCount: v.number(),
+  validFrom: v.nullable(v.string()),
+  validUntil: v.nullable(v.string()),
+  isActive: v.boolean(),
+  descriptionRu: v.string(),
+  descriptionEn: v.string(),
+  createdAt: isoDateTime,
+});
+
+/** GET /api/admin-panel/promo-codes: newest first. */
+export const adminPromoCodeList = pageOf(adminPromoCode);
+
+// --- administration: site -------------------------------------------------------------------
+
+/** A line of a price list as the administration edits it: whole US dollars. */
+export const adminPriceItem = v.object({
+  list: v.picklist(PRICE_LISTS),
+  code: v.string(),
+  titleRu: v.string(),
+  titleEn: v.string(),
+  mskSpbPrice: v.number(),
+  otherPrice: v.number(),
+  sort: v.number(),
+});
+
+/** PUT /api/admin-panel/site/slogan */
+export const adminSlogan = v.object({ slogan: localizedText });
+
+/** GET /api/admin-panel/site: the slogan and every price, by list and order. */
+export const adminSite = v.object({ slogan: localizedText, prices: v.array(adminPriceItem) });

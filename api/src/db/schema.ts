@@ -15,6 +15,8 @@ import {
   NOTIFICATION_KINDS,
   PAYMENT_ORDER_STATUSES,
   PAYMENT_PROVIDERS,
+  PAYMENT_WEBHOOK_OUTCOMES,
+  type PaymentWebhookOutcome,
   PLACES,
   PRICE_LISTS,
   PROFILE_BOUNDS,
@@ -841,24 +843,8 @@ export const paymentOrders = pgTable(
   ],
 );
 
-/**
- * What became of a webhook: `received` until it is processed (a crash leaves it so), then
- * `credited` (money moved: exactly one such row per top-up ledger transaction), `updated` (the
- * order's status advanced, no money), `ignored` (stale, repeated, or the order was final),
- * `rejected_signature`, `malformed`, `unknown_order`, or `conflict` (another payment of the order,
- * or amounts that do not match the order: left for a person to look at).
- */
-export const PAYMENT_WEBHOOK_OUTCOMES = [
-  'received',
-  'credited',
-  'updated',
-  'ignored',
-  'rejected_signature',
-  'malformed',
-  'unknown_order',
-  'conflict',
-] as const;
-export type PaymentWebhookOutcome = (typeof PAYMENT_WEBHOOK_OUTCOMES)[number];
+/** Kept with the other enumerations in `contracts` (the administration's screens list them). */
+export { PAYMENT_WEBHOOK_OUTCOMES, type PaymentWebhookOutcome };
 
 /**
  * Every webhook as it arrived, forged ones included, for audit and reconciliation. A credit's

@@ -10,6 +10,25 @@ export const PAYMENT_PROVIDERS = ['sandbox', 'nowpayments'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
+ * What became of a webhook: `received` until it is processed (a crash leaves it so), then
+ * `credited` (money moved: exactly one such row per top-up ledger transaction), `updated` (the
+ * order's status advanced, no money), `ignored` (stale, repeated, or the order was final),
+ * `rejected_signature`, `malformed`, `unknown_order`, or `conflict` (another payment of the order,
+ * or amounts that do not match the order: left for a person to look at).
+ */
+export const PAYMENT_WEBHOOK_OUTCOMES = [
+  'received',
+  'credited',
+  'updated',
+  'ignored',
+  'rejected_signature',
+  'malformed',
+  'unknown_order',
+  'conflict',
+] as const;
+export type PaymentWebhookOutcome = (typeof PAYMENT_WEBHOOK_OUTCOMES)[number];
+
+/**
  * An order's status. The first four are on the way; the last four are final and never change
  * again. `partially_paid` credits what arrived, `finished` the whole amount.
  */

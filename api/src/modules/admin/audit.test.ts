@@ -1,5 +1,7 @@
 import type { ApiErrorBody, AuditLog } from 'contracts';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { accounts } from '../../db/schema';
 import type { Agent } from '../../testing/agent';
 import { signedInAdmin } from '../../testing/admin';
 import { createAccount, createProfile } from '../../testing/builders';
@@ -32,7 +34,7 @@ describe('GET /api/admin-panel/audit', () => {
     expect(ofProfile.items).toEqual([
       {
         id: expect.any(Number),
-        admin: { id: second.account.id, email: second.account.email },
+        admin: { id: second.account.id, login: second.account.login, email: second.account.email },
         action: 'profile.unblock',
         targetType: 'profile',
         targetId: profile.id,
@@ -41,7 +43,7 @@ describe('GET /api/admin-panel/audit', () => {
         createdAt: expect.any(String),
       },
       expect.objectContaining({
-        admin: { id: first.account.id, email: first.account.email },
+        admin: { id: first.account.id, login: first.account.login, email: first.account.email },
         action: 'profile.block',
         reason: 'Чужие фото',
       }),
@@ -64,6 +66,41 @@ describe('GET /api/admin-panel/audit', () => {
     const paged = await audit(first.agent, `${scoped}&perPage=1&page=2`);
     expect(paged).toMatchObject({ total: 2, page: 2, perPage: 1, pageCount: 2 });
     expect(paged.items.map((item) => item.action)).toEqual(['profile.block']);
+  });
+
+  it('names the administrator by login and e-mail, and filters the money and site actions', async () => {
+    const { account, agent } = await signedInAdmin(t);
+    await t.db
+      .update(accounts)
+      .set({ login: `Moder${account.id}` })
+      .where(eq(accounts.id, account.id));
+    const model = await createAccount(t.db);
+    expect(
+      (await agent.post(`/api/admin-panel/accounts/${model.id}/adjustments`, { amount: 25, reason: 'Бонус' }))
+        .statusCode,
+    ).toBe(201);
+    const created = await agent.post('/api/admin-panel/promo-codes', {
+      code: `AUDIT${account.id}`,
+      promoType: 'DEPOSIT_PERCENTAGE',
+      amount: 10,
+      descriptionRu: 'Бонус',
+      descriptionEn: 'Bonus',
+    });
+    expect(created.statusCode).toBe(201);
+
+    const adjusted = await audit(agent, `action=account.adjust&targetType=account&targetId=${model.id}`);
+    expect(adjusted.items).toEqual([
+      expect.objectContaining({
+        admin: { id: account.id, login: `Moder${account.id}`, email: account.email },
+        action: 'account.adjust',
+        reason: 'Бонус',
+        details: expect.objectContaining({ amount: 25, amountKopecks: 2500 }),
+      }),
+    ]);
+    const promos = await audit(agent, `targetType=promo&adminId=${account.id}`);
+    expect(promos.items.map((item) => [item.action, item.targetId])).toEqual([
+      ['promo.create', created.json<{ id: number }>().id],
+    ]);
   });
 
   it('refuses filters it cannot read', async () => {

@@ -23,7 +23,7 @@ export function createAuditLog(db: Database) {
       const where = filtersOf(query);
       const [rows, [total]] = await Promise.all([
         db
-          .select({ entry: adminActions, email: accounts.email })
+          .select({ entry: adminActions, email: accounts.email, login: accounts.login })
           .from(adminActions)
           .leftJoin(accounts, eq(accounts.id, adminActions.adminId))
           .where(where)
@@ -32,9 +32,9 @@ export function createAuditLog(db: Database) {
           .offset(page.offset),
         db.select({ n: count() }).from(adminActions).where(where),
       ]);
-      const items = rows.map(({ entry, email }) => ({
+      const items = rows.map(({ entry, email, login }) => ({
         id: entry.id,
-        admin: entry.adminId !== null && email !== null ? { id: entry.adminId, email } : null,
+        admin: entry.adminId !== null && email !== null ? { id: entry.adminId, login, email } : null,
         action: entry.action as AdminActionName,
         targetType: entry.targetType,
         targetId: entry.targetId,

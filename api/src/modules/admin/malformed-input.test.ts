@@ -1,4 +1,10 @@
-import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, CATEGORIES, PROFILE_FIELD_KEYS } from 'contracts';
+import {
+  ADMIN_ACTIONS,
+  ADMIN_TARGET_TYPES,
+  CATEGORIES,
+  PAYMENT_ORDER_STATUSES,
+  PROFILE_FIELD_KEYS,
+} from 'contracts';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
@@ -16,6 +22,10 @@ import {
   moderationClaims,
   modelProfiles,
   notifications,
+  paymentOrders,
+  priceItems,
+  promoCodes,
+  siteSettings,
 } from '../../db/schema';
 import { sentProfile, signedInAdmin, signedInModel } from '../../testing/admin';
 import type { Agent } from '../../testing/agent';
@@ -91,6 +101,10 @@ async function snapshot() {
     media,
     liveStreams,
     moderationClaims,
+    promoCodes,
+    priceItems,
+    siteSettings,
+    paymentOrders,
   };
   const sums: Record<string, string | undefined> = {};
   for (const [name, table] of Object.entries(tables)) {
@@ -191,12 +205,109 @@ const BAD_QUERY: Record<string, fc.Arbitrary<string | string[]>> = {
   targetId: absentId.filter((id) => !/^[1-9]\d{0,8}$/.test(id)),
   from: fc.constantFrom('2025-02-30', '1999-12-31', '3000-01-01', 'yesterday', '2025-13-01', '', '2025-1-1'),
   to: fc.constantFrom('2025-02-30', '0000-01-01', '31.12.2025', '2025-03-01T25:00:00Z'),
+  status: notAKnown(PAYMENT_ORDER_STATUSES),
+  accountId: absentId.filter((id) => !/^[1-9]\d{0,8}$/.test(id)),
 };
 /** The query fields each list reads, by route; the others read a page. */
 const QUERY_FIELDS: Record<string, string[]> = {
   '/api/admin-panel/accounts': ['q', 'page', 'perPage'],
   '/api/admin-panel/audit': ['action', 'targetType', 'adminId', 'targetId', 'from', 'to', 'page', 'perPage'],
+  '/api/admin-panel/payments/orders': ['status', 'accountId', 'page', 'perPage'],
 };
+
+/** One field of a valid body replaced by a bad value (or dropped), or no object at all. */
+const withBadField = (good: Record<string, unknown>, bad: Record<string, fc.Arbitrary<unknown>>) =>
+  fc.oneof(
+    notAnObject,
+    fc.constantFrom(...Object.keys(good)).map((key) => {
+      const { [key]: _dropped, ...rest } = good;
+      return rest;
+    }),
+    ...Object.entries(bad).map(([key, value]) => value.map((item) => ({ ...good, [key]: item }))),
+  );
+const notText = fc.oneof(
+  fc.constant(null),
+  fc.integer(),
+  fc.boolean(),
+  fc.array(fc.string(), { maxLength: 2 }),
+);
+const notNumber = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.string({ maxLength: 6 }),
+  fc.array(fc.integer(), { maxLength: 2 }),
+);
+const blank = fc.stringMatching(/^[ \t\n\r]{0,8}$/);
+const tooLong = (max: number) => fc.string({ maxLength: 5 }).map((tail) => `${'x'.repeat(max + 1)}${tail}`);
+
+/** A body each route with a body accepts (so that an absent id answers 404, not 400). */
+const GOOD_BODY: Record<string, Record<string, unknown>> = {
+  '/api/admin-panel/accounts/:id/adjustments': { amount: 10, reason: 'Компенсация' },
+  '/api/admin-panel/promo-codes': {
+    code: 'GOODCODE',
+    promoType: 'BALANCE_AMOUNT',
+    amount: 100,
+    descriptionRu: 'Бонус',
+    descriptionEn: 'Bonus',
+  },
+  '/api/admin-panel/site/slogan': { ru: 'Слоган', en: 'Slogan' },
+  '/api/admin-panel/site/prices/:list/:code': {
+    titleRu: 'Поднятие',
+    titleEn: 'Bump',
+    mskSpbPrice: 3,
+    otherPrice: 2,
+  },
+};
+/** Bodies each route refuses; the others take a reason. */
+const BAD_BODY: Record<string, fc.Arbitrary<unknown>> = {
+  '/api/admin-panel/accounts/:id/adjustments': withBadField(
+    GOOD_BODY['/api/admin-panel/accounts/:id/adjustments'] ?? {},
+    {
+      amount: fc.oneof(
+        notNumber,
+        fc.constantFrom(0, -0, 0.001, 1_000_000.01, -1_000_001, 1e300),
+        fc
+          .double({ noInteger: true, min: -10, max: 10 })
+          .filter((n) => Math.abs(n * 100 - Math.round(n * 100)) > 1e-3),
+      ),
+      reason: fc.oneof(notText, blank, fc.constantFrom('ab', ' a '), tooLong(500)),
+    },
+  ),
+  '/api/admin-panel/promo-codes': withBadField(GOOD_BODY['/api/admin-panel/promo-codes'] ?? {}, {
+    code: fc.oneof(notText, blank, fc.constantFrom('AB', 'КОД123', 'BAD CODE', 'A-B-C'), tooLong(32)),
+    promoType: fc.oneof(notText, fc.constantFrom('FREE', 'balance_amount')),
+    amount: fc.oneof(notNumber, fc.constantFrom(0, -5, 1.5, 100_001)),
+    accountType: fc.constantFrom('admin', 'GIRL', 1),
+    maxActivations: fc.constantFrom(0, -1, 1.5, '3', 1_000_001),
+    validFrom: fc.constantFrom('2025-02-30', '1999-01-01', 'today', 20250101),
+    descriptionRu: fc.oneof(notText, blank, tooLong(200)),
+    descriptionEn: fc.oneof(notText, blank, tooLong(200)),
+  }),
+  '/api/admin-panel/site/slogan': withBadField(GOOD_BODY['/api/admin-panel/site/slogan'] ?? {}, {
+    ru: fc.oneof(notText, blank, tooLong(120)),
+    en: fc.oneof(notText, blank, tooLong(120)),
+  }),
+  '/api/admin-panel/site/prices/:list/:code': withBadField(
+    GOOD_BODY['/api/admin-panel/site/prices/:list/:code'] ?? {},
+    {
+      titleRu: fc.oneof(notText, blank, tooLong(120)),
+      titleEn: fc.oneof(notText, blank, tooLong(120)),
+      mskSpbPrice: fc.oneof(notNumber, fc.constantFrom(-1, 0.5, 1_000_001)),
+      otherPrice: fc.oneof(notNumber, fc.constantFrom(-1, 0.5, 1_000_001)),
+    },
+  ),
+};
+/** Price lines no list holds: bad list names and codes (400), or codes of no line (404). */
+const absentPriceLine = fc.oneof(
+  fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), fc.constant('bump')),
+  fc.tuple(
+    fc.constant('models_boosting'),
+    fc.oneof(
+      fc.string({ minLength: 1, maxLength: 70 }),
+      fc.stringMatching(/^[a-z0-9_]{1,64}$/).map((code) => `zz_${code}`.slice(0, 64)),
+    ),
+  ),
+);
 
 const badQuery = (fields: string[]) =>
   fc
@@ -227,6 +338,8 @@ function adminRoutes() {
         hasQuery: Boolean(route.schema?.querystring),
         // The real row a body or query is tried on: never changed, as the body or query is bad.
         realId: route.url.includes('/accounts/') ? modelAccountId : ownProfileId,
+        goodBody: GOOD_BODY[route.url] ?? { reason: 'Нарушение правил' },
+        badBody: BAD_BODY[route.url] ?? badReasonBody,
       })),
   );
 }
@@ -249,7 +362,13 @@ const PROFILE_ROUTES = [
   { method: 'GET', url: '/api/profiles/:id/complaints', body: false },
 ] as const;
 
-const withId = (url: string, id: string | number) => url.replace(':id', encodeURIComponent(String(id)));
+const withId = (url: string, id: string | number) =>
+  url
+    .replace(':id', encodeURIComponent(String(id)))
+    .replace(':list', 'models_boosting')
+    .replace(':code', 'bump');
+const withLine = (url: string, [list, code]: [string, string]) =>
+  url.replace(':list', encodeURIComponent(list)).replace(':code', encodeURIComponent(code));
 const RUNS = { numRuns: 25 };
 
 describe('malformed input to the administration and to /api/profiles', () => {
@@ -263,15 +382,24 @@ describe('malformed input to the administration and to /api/profiles', () => {
         await fc.assert(
           fc.asyncProperty(absentId, async (id) => {
             const url = withId(route.url, id);
-            const body = route.hasBody ? { reason: 'Нарушение правил' } : undefined;
+            const body = route.hasBody ? route.goodBody : undefined;
             expectRefused(await send(admin, route.method, url, body), `${route.method} ${url}`);
+          }),
+          RUNS,
+        );
+      }
+      if (route.url.includes(':list')) {
+        await fc.assert(
+          fc.asyncProperty(absentPriceLine, async (line) => {
+            const url = withLine(route.url, line);
+            expectRefused(await send(admin, route.method, url, route.goodBody), `${route.method} ${url}`);
           }),
           RUNS,
         );
       }
       if (route.hasBody) {
         await fc.assert(
-          fc.asyncProperty(badReasonBody, async (body) => {
+          fc.asyncProperty(route.badBody, async (body) => {
             const url = withId(route.url, route.realId);
             expectRefused(
               await send(admin, route.method, url, body),

@@ -5,6 +5,8 @@ import { campaignModerationRoutes } from './campaign-routes';
 import { auditRoutes } from './audit-routes';
 import { complaintReviewRoutes } from './complaint-routes';
 import { moderationRoutes } from './moderation-routes';
+import { moneyRoutes } from './money-routes';
+import { siteSettingsRoutes } from './site-routes';
 
 /**
  * The administration's routes, under /api/admin-panel (beside the public analytics calls the
@@ -21,5 +23,7 @@ export const adminRoutes: FastifyPluginAsync<{ adSlotsPerDay?: number }> = async
   });
   await fastify.register(accountRoutes, { prefix });
   await fastify.register(complaintReviewRoutes, { prefix });
+  await fastify.register(moneyRoutes, { prefix });
+  await fastify.register(siteSettingsRoutes, { prefix });
   await fastify.register(auditRoutes, { prefix });
 };

@@ -25,11 +25,15 @@ export const siteRoutes = defineRoutes(async (fastify) => {
     '/constants',
     {
       schema: {
-        summary: 'Site settings: the slogan in ru and en',
+        summary: 'Site settings: the slogan in ru and en (read fresh on every request)',
         tags: ['site'],
         response: { 200: responseSchemas.siteConstants },
       },
     },
-    async () => ({ siteSlogan: await site.slogan() }),
+    async (_request, reply) => {
+      // An administrator's new slogan shows on the next request.
+      reply.header('cache-control', 'public, no-cache');
+      return { siteSlogan: await site.slogan() };
+    },
   );
 });

@@ -21,7 +21,7 @@ afterAll(async () => {
 async function getList(path: string): Promise<PriceListResponse> {
   const response = await t.app.inject(`/api/tipping-prices/${path}`);
   expect(response.statusCode).toBe(200);
-  expect(response.headers['cache-control']).toBe('public, max-age=60');
+  expect(response.headers['cache-control']).toBe('public, no-cache');
   return response.json<PriceListResponse>();
 }
 
@@ -64,7 +64,7 @@ describe('price lists', () => {
     ]);
     const response = await t.app.inject('/api/tipping-prices');
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    expect(response.headers['cache-control']).toBe('public, no-cache');
     expect(response.json<PricePageResponse>()).toEqual({
       posting_models: [...boosting.items, ...additional.items],
       ads: ads.items,

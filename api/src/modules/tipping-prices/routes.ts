@@ -4,8 +4,11 @@ import type { FastifyReply } from 'fastify';
 import { defineRoutes } from '../../lib/route-schema';
 import { createPriceRepository } from './repository';
 
-/** Prices change rarely and are the same for everybody. */
-const cacheable = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=60');
+/**
+ * The same for everybody, but an administrator's change must show on the next request: caches
+ * may keep a copy only if they revalidate it every time.
+ */
+const cacheable = (reply: FastifyReply) => reply.header('cache-control', 'public, no-cache');
 
 const LIST_PATHS: Record<string, PriceList> = {
   'models-boosting': 'models_boosting',

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AD_TIME_ZONE,
+  type AdjustmentBody,
+  type AdminPageQuery,
+  type AdminPaymentOrder,
+  type AdminPaymentOrderDetails,
+  type AdminPaymentOrderList,
+  type AdminPaymentOrderQuery,
+  type AdminPromoCode,
+  type AdminPromoCodeList,
+  adDayOf,
+  type PromoCodeCreateBody,
+} from 'contracts';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { accounts, paymentOrders, paymentWebhooks, promoCodes } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { post } from '../ledger/repository';
+import { recordAdminAction } from '../profiles/moderation';
+import { pageOf, paged } from './common';
+
+const rubles = (kopecks: number) => kopecks / 100;
+
+type OrderRow = typeof paymentOrders.$inferSelect;
+type PromoRow = typeof promoCodes.$inferSelect;
+
+function toAdminOrder(order: OrderRow, email: string): AdminPaymentOrder {
+  return {
+    id: order.id,
+    account: { id: order.accountId, email },
+    provider: order.provider,
+    status: order.status,
+    amount: rubles(order.amountKopecks),
+    amountKopecks: order.amountKopecks,
+    credited: rubles(order.creditedKopecks),
+    creditedKopecks: order.creditedKopecks,
+    bonusPercent: order.bonusPercent,
+    providerInvoiceId: order.providerInvoiceId,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+/** Promo codes are valid from the start of `validFrom` to the end of `validUntil`, Moscow time. */
+const dayStart = (day: string, plusDays = 0): SQL =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${AD_TIME_ZONE})`;
+
+export function toAdminPromo(row: PromoRow): AdminPromoCode {
+  return {
+    id: row.id,
+    code: row.code,
+    promoType: row.promoType,
+    amount: row.amount,
+    accountType: row.accountType,
+    maxActivations: row.maxActivations,
+    activationCount: row.activationCount,
+    validFrom: row.validFrom ? adDayOf(row.validFrom) : null,
+    // Stored as the moment it ends (exclusive): the last day is the one before.
+    validUntil: row.validUntil ? adDayOf(new Date(row.validUntil.getTime() - 1)) : null,
+    isActive: row.isActive,
+    descriptionRu: row.descriptionRu,
+    descriptionEn: row.descriptionEn,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The administration's side of money: top-up orders, balance corrections and promo codes. */
+export function createMoneyDesk(db: Database) {
+  return {
+    /** Top-up orders, newest first. */
+    async orders(query: AdminPaymentOrderQuery): Promise<AdminPaymentOrderList> {
+      const page = pageOf(query);
+      const filters: SQL[] = [];
+      if (query.status) filters.push(eq(paymentOrders.status, query.status));
+      if (query.accountId) filters.push(eq(paymentOrders.accountId, query.accountId));
+      const where = filters.length > 0 ? and(...filters) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ order: paymentOrders, email: accounts.email })
+          .from(paymentOrders)
+          .innerJoin(accounts, eq(accounts.id, paymentOrders.accountId))
+          .where(where)
+          .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
+          .limit(page.perPage)
+          .offset(page.offset),
+        db.select({ n: count() }).from(paymentOrders).where(where),
+      ]);
+      return paged(
+        rows.map((row) => toAdminOrder(row.order, row.email)),
+        total?.n ?? 0,
+        page,
+      );
+    },
+
+    /** One order with every webhook about it, as it arrived, oldest first. */
+    async order(id: string): Promise<AdminPaymentOrderDetails> {
+      const [row] = await db
+        .select({ order: paymentOrders, email: accounts.email })
+        .from(paymentOrders)
+        .innerJoin(accounts, eq(accounts.id, paymentOrders.accountId))
+        .where(eq(paymentOrders.id, id));
+      if (!row) throw new ApiError(404, 'NOT_FOUND');
+      const webhooks = await db
+        .select()
+        .from(paymentWebhooks)
+        .where(eq(paymentWebhooks.orderId, id))
+        .orderBy(asc(paymentWebhooks.receivedAt), asc(paymentWebhooks.id));
+      return {
+        order: toAdminOrder(row.order, row.email),
+        webhooks: webhooks.map((hook) => ({
+          id: hook.id,
+          receivedAt: hook.receivedAt.toISOString(),
+          processedAt: hook.processedAt?.toISOString() ?? null,
+          paymentStatus: hook.paymentStatus,
+          outcome: hook.outcome,
+          rawBody: hook.rawBody,
+        })),
+      };
+    },
+
+    /**
+     * Corrects a balance by a new ledger transaction (never an edit), with its audit line, in one
+     * database transaction. A debit the balance cannot cover changes nothing: the balance's CHECK
+     * refuses it under any concurrency, and the answer is 409 INSUFFICIENT_BALANCE.
+     */
+    async adjust(adminId: number, accountId: number, body: AdjustmentBody): Promise<void> {
+      const kopecks = Math.round(body.amount * 100);
+      try {
+        await db.transaction(async (tx) => {
+          const [account] = await tx
+            .select({ id: accounts.id })
+            .from(accounts)
+            .where(eq(accounts.id, accountId));
+          if (!account) throw new ApiError(404, 'USER_NOT_FOUND');
+          const posted = await post(tx, {
+            kind: 'adjustment',
+            reference: `adjustment:${randomUUID()}`,
+            metadata: { reason: body.reason, adminId },
+            entries: [
+              [{ accountId }, kopecks],
+              [{ systemAccount: 'adjustments' }, -kopecks],
+            ],
+          });
+          if (posted.duplicate) throw new Error('a fresh adjustment reference was taken');
+          await recordAdminAction(tx, {
+            adminId,
+            action: 'account.adjust',
+            targetType: 'account',
+            targetId: accountId,
+            reason: body.reason,
+            details: {
+              amount: rubles(kopecks),
+              amountKopecks: kopecks,
+              transactionId: posted.transactionId,
+              balanceKopecks: posted.balances.get(accountId) ?? null,
+            },
+          });
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
+          throw new ApiError(409, 'INSUFFICIENT_BALANCE');
+        }
+        throw error;
+      }
+    },
+
+    /** Promo codes, newest first. */
+    async promoCodes(query: AdminPageQuery): Promise<AdminPromoCodeList> {
+      const page = pageOf(query);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(promoCodes)
+          .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id))
+          .limit(page.perPage)
+          .offset(page.offset),
+        db.select({ n: count() }).from(promoCodes),
+      ]);
+      return paged(rows.map(toAdminPromo), total?.n ?? 0, page);
+    },
+
+    /** A new promo code; 409 PROMO_CODE_EXISTS when the code is taken. */
+    async createPromo(adminId: number, body: PromoCodeCreateBody): Promise<AdminPromoCode> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(promoCodes)
+          .values({
+            code: body.code,
+            promoType: body.promoType,
+            amount: body.amount,
+            accountType: body.accountType ?? null,
+            maxActivations: body.maxActivations ?? null,
+            validFrom: body.validFrom ? dayStart(body.validFrom) : null,
+            validUntil: body.validUntil ? dayStart(body.validUntil, 1) : null,
+            descriptionRu: body.descriptionRu,
+            descriptionEn: body.descriptionEn,
+          })
+          .onConflictDoNothing({ target: promoCodes.code })
+          .returning();
+        if (!row) throw new ApiError(409, 'PROMO_CODE_EXISTS');
+        await recordAdminAction(tx, {
+          adminId,
+          action: 'promo.create',
+          targetType: 'promo',
+          targetId: row.id,
+          details: { code: row.code, promoType: row.promoType, amount: row.amount },
+        });
+        return toAdminPromo(row);
+      });
+    },
+
+    /**
+     * Switches a code off for good; again changes nothing. The row lock makes an activation
+     * running now finish first: any later one reads the code inactive and is refused.
+     */
+    async deactivatePromo(adminId: number, id: number): Promise<AdminPromoCode> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update');
+        if (!row) throw new ApiError(404, 'NOT_FOUND');
+        if (!row.isActive) return toAdminPromo(row);
+        const [updated] = await tx
+          .update(promoCodes)
+          .set({ isActive: false })
+          .where(eq(promoCodes.id, id))
+          .returning();
+        if (!updated) throw new Error(`promo code ${id} vanished under its lock`);
+        await recordAdminAction(tx, {
+          adminId,
+          action: 'promo.deactivate',
+          targetType: 'promo',
+          targetId: id,
+          details: { code: row.code },
+        });
+        return toAdminPromo(updated);
+      });
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { AdminPriceItem, AdminSite, LocalizedText, PriceItemBody, PriceItemParams } from 'contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { priceItems, siteSettings } from '../../db/schema';
+import { ApiError } from '../../lib/api-error';
+import { recordAdminAction } from '../profiles/moderation';
+import { createSiteRepository } from '../site/repository';
+
+type PriceRow = typeof priceItems.$inferSelect;
+
+const toAdminPrice = (row: PriceRow): AdminPriceItem => ({
+  list: row.list,
+  code: row.code,
+  titleRu: row.titleRu,
+  titleEn: row.titleEn,
+  mskSpbPrice: row.mskSpbPrice,
+  otherPrice: row.otherPrice,
+  sort: row.sort,
+});
+
+/** The settings key of the header's slogan. */
+const SLOGAN_KEY = 'siteSlogan';
+/** Audit lines name the site itself by this id: it has no row of its own. */
+const SITE_TARGET_ID = 0;
+
+/**
+ * The site's texts and prices as the administration edits them. Every reader of prices and of
+ * the slogan reads the database on each request (the price routes, the charges at purchase, the
+ * campaign quotes, /constants); only the listing keeps a cache, and a change clears it.
+ */
+export function createSiteDesk(fastify: FastifyInstance) {
+  const { db } = fastify;
+  const site = createSiteRepository(db);
+
+  return {
+    async read(): Promise<AdminSite> {
+      const [slogan, prices] = await Promise.all([
+        site.slogan(),
+        db.select().from(priceItems).orderBy(asc(priceItems.list), asc(priceItems.sort), asc(priceItems.id)),
+      ]);
+      return { slogan, prices: prices.map(toAdminPrice) };
+    },
+
+    async setSlogan(adminId: number, slogan: LocalizedText): Promise<{ slogan: LocalizedText }> {
+      await db.transaction(async (tx) => {
+        const before = await createSiteRepository(tx).slogan();
+        await tx
+          .insert(siteSettings)
+          .values({ key: SLOGAN_KEY, valueRu: slogan.ru, valueEn: slogan.en })
+          .onConflictDoUpdate({
+            target: siteSettings.key,
+            set: { valueRu: slogan.ru, valueEn: slogan.en, updatedAt: sql`now()` },
+          });
+        await recordAdminAction(tx, {
+          adminId,
+          action: 'site.slogan',
+          targetType: 'site',
+          targetId: SITE_TARGET_ID,
+          details: { before, after: slogan },
+        });
+      });
+      fastify.listingCache.clear();
+      return { slogan: await site.slogan() };
+    },
+
+    /** Changes one line of a price list; 404 NOT_FOUND for a list and code that name none. */
+    async setPrice(adminId: number, params: PriceItemParams, body: PriceItemBody): Promise<AdminPriceItem> {
+      const updated = await db.transaction(async (tx) => {
+        const where = and(eq(priceItems.list, params.list), eq(priceItems.code, params.code));
+        const [before] = await tx.select().from(priceItems).where(where).for('update');
+        if (!before) throw new ApiError(404, 'NOT_FOUND');
+        const [row] = await tx
+          .update(priceItems)
+          .set({
+            titleRu: body.titleRu,
+            titleEn: body.titleEn,
+            mskSpbPrice: body.mskSpbPrice,
+            otherPrice: body.otherPrice,
+          })
+          .where(where)
+          .returning();
+        if (!row) throw new Error(`price ${params.list}/${params.code} vanished under its lock`);
+        await recordAdminAction(tx, {
+          adminId,
+          action: 'site.price',
+          targetType: 'site',
+          targetId: row.id,
+          details: { list: row.list, code: row.code, before: toAdminPrice(before), after: toAdminPrice(row) },
+        });
+        return row;
+      });
+      fastify.listingCache.clear();
+      return toAdminPrice(updated);
+    },
+  };
+}
