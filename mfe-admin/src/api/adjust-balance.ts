@@ -1,13 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminAccountDetails } from 'contracts';
+import type { AdjustmentBody, AdminAccountDetails } from 'contracts';
 import { api } from 'platform';
 import { recordsKeys } from './records-keys';
-
-/** Body of the call (contracts' AdjustmentBody once the admin API lands there). */
-export interface AdjustmentBody {
-  amount: number;
-  reason: string;
-}
 
 /**
  * POST /admin-panel/accounts/:id/adjustments: a new ledger entry (never an edit) of `amount`

@@ -183,6 +183,13 @@ describe("an account's page", () => {
     expect(await within(dialog).findByText(validation.required)).toBeTruthy();
     expect(within(dialog).getByText(validation.reasonRequired)).toBeTruthy();
 
+    await user.type(within(dialog).getByLabelText(ru.accounts.adjust.amount), '0,001');
+    await user.type(within(dialog).getByLabelText(ru.accounts.adjust.reason), 'ok');
+    await user.tab();
+    expect(await within(dialog).findByText(validation.invalidAdjustment)).toBeTruthy();
+    expect(within(dialog).getByText(validation.reasonTooShort)).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText(ru.accounts.adjust.reason));
+    await user.clear(within(dialog).getByLabelText(ru.accounts.adjust.amount));
     await user.type(within(dialog).getByLabelText(ru.accounts.adjust.amount), '-2000');
     expect(text(within(dialog).getByText(/Баланс станет/).textContent)).toBe('Баланс станет -500 ₽');
     await user.type(within(dialog).getByLabelText(ru.accounts.adjust.reason), 'Двойное начисление');

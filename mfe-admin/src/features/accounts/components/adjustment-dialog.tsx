@@ -1,5 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { formatRubles, isMobile, notify } from 'account-ui';
+import { ADJUSTMENT_REASON } from 'contracts';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { useAdjustBalance } from '../../../api/adjust-balance';
 import { TextArea } from '../../../components/text-area';
 import { codeOf, messageOf } from '../../../lib/api-message';
 import { useFieldMessage } from '../../../lib/field-message';
-import { ADJUSTMENT_REASON } from '../model/adjustment-contract';
+
 import {
   type AdjustmentForm,
   type AdjustmentFormInput,

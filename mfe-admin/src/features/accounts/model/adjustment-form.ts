@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { adjustmentBodySchema } from './adjustment-contract';
+import { adjustmentBodySchema } from 'contracts';
 
 /** "1 500,50" or "-200" as typed: spaces go, a comma is a decimal point. */
 export const parseRubles = (text: string) => Number(text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.'));

@@ -13,7 +13,7 @@ const validation = contractsLocales.ru.validation;
 const session = () => ok({ profile: createProfile({ accountRole: 'admin' }), canRefresh: false });
 const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   id: 1,
-  admin: { id: 2, email: 'admin@anketa.local' },
+  admin: { id: 2, login: 'chief', email: 'admin@anketa.local' },
   action: 'account.block',
   targetType: 'account',
   targetId: 12,
@@ -37,7 +37,7 @@ describe('the audit log', () => {
     expect(within(row).getByRole('link', { name: 'Аккаунт #12' }).getAttribute('href')).toBe(
       '/admin/accounts/12',
     );
-    expect(within(row).getByText('admin@anketa.local')).toBeTruthy();
+    expect(within(row).getByText('chief (admin@anketa.local)')).toBeTruthy();
     await expectNoAxeViolations(container);
   });
 

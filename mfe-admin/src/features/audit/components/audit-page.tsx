@@ -150,7 +150,9 @@ export default function AuditPage() {
                   <td data-label={t('audit.columns.who')}>
                     {entry.admin ? (
                       <Link to={only('adminId', entry)} className={tables.link}>
-                        {entry.admin.email}
+                        {entry.admin.login
+                          ? `${entry.admin.login} (${entry.admin.email})`
+                          : entry.admin.email}
                         <VisuallyHidden> {t('audit.onlyAdmin')}</VisuallyHidden>
                       </Link>
                     ) : (
