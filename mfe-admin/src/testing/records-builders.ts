@@ -1,4 +1,10 @@
-import type { AdminAccount, AdminAccountDetails, AdminLedgerLine, AdminProfile } from 'contracts';
+import type {
+  AdminAccount,
+  AdminAccountDetails,
+  AdminLedgerLine,
+  AdminProfile,
+  AdminPromoCode,
+} from 'contracts';
 
 /** A page of one of the administration's lists. */
 export const pageOf = <T>(
@@ -84,6 +90,25 @@ export function createAccountDetails(overrides: Partial<AdminAccountDetails> = {
         ip: '203.0.113.7',
       },
     ],
+    ...overrides,
+  };
+}
+
+export function createPromoCode(overrides: Partial<AdminPromoCode> = {}): AdminPromoCode {
+  return {
+    id: 4,
+    code: 'SPRING500',
+    promoType: 'BALANCE_AMOUNT',
+    amount: 500,
+    accountType: 'girl',
+    maxActivations: 100,
+    activationCount: 7,
+    validFrom: '2026-11-01',
+    validUntil: '2026-12-31',
+    isActive: true,
+    descriptionRu: 'Весенний бонус',
+    descriptionEn: 'Spring bonus',
+    createdAt: '2026-11-01T09:00:00.000Z',
     ...overrides,
   };
 }

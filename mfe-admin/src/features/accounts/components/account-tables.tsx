@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatRubles } from 'account-ui';
+import { formatDateTime, formatRubles } from 'account-ui';
 import type { AdminAccountCampaign, AdminAccountSession, AdminLedgerLine, AdminProfile } from 'contracts';
 import { useLocalized } from 'platform';
 import type { ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Card } from 'shared-ui';
 import tables from '../../../components/data-table.module.css';
 import { formatCount } from '../../../lib/format-count';
+import { formatDay } from '../../../lib/format-day';
 import styles from './accounts.module.css';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -125,7 +126,7 @@ export function AccountCampaigns({ campaigns }: { campaigns: AdminAccountCampaig
                 </td>
                 <td data-label={t('accounts.campaigns.dates')}>
                   {campaign.startsAt && campaign.endsAt
-                    ? `${formatDate(campaign.startsAt)} – ${formatDate(campaign.endsAt)}`
+                    ? `${formatDay(campaign.startsAt)} – ${formatDay(campaign.endsAt)}`
                     : '—'}
                 </td>
                 <td data-label={t('accounts.campaigns.impressions')} className={tables.number}>

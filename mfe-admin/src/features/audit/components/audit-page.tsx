@@ -38,6 +38,9 @@ export default function AuditPage() {
     // The API's own query schema judges the filters; its output (numbers, dates) is not used.
     resolver: valibotResolver(auditFilterSchema) as never,
     mode: 'onTouched',
+    // The resolver stops a pipe at its first failing step unless every criterion is asked for;
+    // then the checks across fields (amount for its type, dates in order) show with the others.
+    criteriaMode: 'all',
     defaultValues: values,
   });
   const searchKey = searchParams.toString();
