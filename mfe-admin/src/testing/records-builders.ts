@@ -2,6 +2,7 @@ import type {
   AdminAccount,
   AdminAccountDetails,
   AdminLedgerLine,
+  AdminPaymentOrder,
   AdminProfile,
   AdminPromoCode,
 } from 'contracts';
@@ -109,6 +110,24 @@ export function createPromoCode(overrides: Partial<AdminPromoCode> = {}): AdminP
     descriptionRu: 'Весенний бонус',
     descriptionEn: 'Spring bonus',
     createdAt: '2026-11-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function createPaymentOrder(overrides: Partial<AdminPaymentOrder> = {}): AdminPaymentOrder {
+  return {
+    id: '0b7c2a8e-4f31-4c55-9d2e-6f1a2b3c4d5e',
+    account: { id: 12, email: 'anna@example.com' },
+    provider: 'sandbox',
+    status: 'finished',
+    amount: 1000,
+    amountKopecks: 100_000,
+    credited: 1000,
+    creditedKopecks: 100_000,
+    bonusPercent: null,
+    providerInvoiceId: 'inv-42',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:05:00.000Z',
     ...overrides,
   };
 }

@@ -123,7 +123,12 @@ function AccountDetails({ details }: { details: AdminAccountDetails }) {
     <>
       <PageHeader title={account.email} actions={actions} />
       <Card as="section" className={styles.section} aria-labelledby="account-summary">
-        <h2 id="account-summary">{t('accounts.account.summary')}</h2>
+        <div className={styles.sectionHeader}>
+          <h2 id="account-summary">{t('accounts.account.summary')}</h2>
+          <Link to={`/admin/payments?accountId=${account.id}`} className={styles.back}>
+            {t('accounts.account.payments')}
+          </Link>
+        </div>
         {account.blockedAt && (
           <p className={styles.blockNote} data-testid="account-block-note">
             {t('accounts.account.blockedSince', { date: formatDateTime(account.blockedAt) })}{' '}
