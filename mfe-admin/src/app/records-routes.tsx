@@ -8,6 +8,7 @@ const AccountPage = lazy(() => import('../features/accounts/components/account-p
 const PaymentsPage = lazy(() => import('../features/payments/components/payments-page'));
 const PaymentPage = lazy(() => import('../features/payments/components/payment-page'));
 const PromoPage = lazy(() => import('../features/promo/components/promo-page'));
+const SitePage = lazy(() => import('../features/site/components/site-page'));
 const AuditPage = lazy(() => import('../features/audit/components/audit-page'));
 
 /**
@@ -22,6 +23,7 @@ export function recordsRoutes() {
       <Route path="/admin/payments" element={screen(<PaymentsPage />)} />
       <Route path="/admin/payments/:id" element={screen(<PaymentPage />)} />
       <Route path="/admin/promo-codes" element={screen(<PromoPage />)} />
+      <Route path="/admin/site" element={screen(<SitePage />)} />
       <Route path="/admin/audit" element={screen(<AuditPage />)} />
     </>
   );
