@@ -14,7 +14,8 @@ interface DemoCampaign {
 }
 
 /**
- * Neutral demo ads (a taxi, a flower shop, a bakery, a bike repair), so the office is never empty;
+ * Neutral demo ads (a taxi, a flower shop, a bakery, English lessons, a bike repair), so the office
+ * and the moderation of ads are never empty;
  * in Russian, as an advertiser of a Russian-language site writes them.
  */
 const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
@@ -45,6 +46,14 @@ const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
     buttonText: 'Смотреть меню',
   },
   {
+    status: 'moderation',
+    placement: 'main',
+    heading: 'Курсы английского языка',
+    description: 'Разговорные группы для взрослых по вечерам и выходным.',
+    link: 'https://example.com/english',
+    buttonText: 'Записаться на урок',
+  },
+  {
     status: 'draft',
     placement: 'main',
     heading: 'Ремонт велосипедов',
@@ -54,7 +63,10 @@ const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
   },
 ];
 
-/** The demo advertiser's campaigns (development only), written once, when the account is created. */
+/**
+ * The demo advertiser's campaigns (development only), written once, when the account is created:
+ * two published, two waiting for moderation and a draft.
+ */
 export async function seedDemoCampaigns(db: Database, accountId: number, now = new Date()): Promise<void> {
   const startsOn = adDayOf(now);
   const endsOn = addDays(startsOn, 29);

@@ -12,6 +12,8 @@ import {
   promoCodes,
   services,
 } from './schema';
+import { createModerationCounts, createModerationQueue } from '../modules/admin/moderation-queue';
+import { checkRevision, revisionMedia } from '../modules/profiles/revision';
 import { DEFAULT_PROFILE_COUNT, seed } from './seed';
 import { FIRST_NAMES } from './seed-catalog';
 
@@ -118,6 +120,40 @@ describe('seed', () => {
     expect(without.map((p) => [p.name, p.cityId, p.status])).toEqual(
       withOnline.map((p) => [p.name, p.cityId, p.status]),
     );
+  });
+
+  it('leaves work for the administration: new profiles, changes of approved ones, and complaints', async () => {
+    const counts = await createModerationCounts(t.db)();
+    expect(counts.profiles).toBeGreaterThanOrEqual(4);
+    expect(counts.complaints).toBe(2);
+    const queue = createModerationQueue(t.db);
+    const waiting = (await queue.list({ perPage: 100 }, 0)).items;
+    const fresh = waiting.filter((item) => item.firstPublication);
+    const changed = waiting.filter((item) => !item.firstPublication);
+    expect(fresh.length).toBeGreaterThanOrEqual(2);
+    expect(changed).toHaveLength(2);
+    for (const item of changed) {
+      expect(item.changes).toMatchObject({
+        fields: ['name', 'prices.hour', 'description'],
+        mediaAdded: [expect.any(Number)],
+        mediaRemoved: [expect.any(Number)],
+      });
+    }
+    // Each could be approved as sent, and none of its unapproved files is public.
+    for (const item of waiting) {
+      const [row] = await t.db.select().from(modelProfiles).where(eq(modelProfiles.id, item.id));
+      if (!row) throw new Error('a queued profile is missing');
+      expect(checkRevision(row.revision, await revisionMedia(t.db, item.id)).complete, String(item.id)).toBe(
+        true,
+      );
+      const details = await queue.details(item.id, 0);
+      expect(details.waiting).toBe(true);
+      const approvedIds = new Set(details.approvedMedia.map((file) => file.id));
+      const files = await t.db.select().from(media).where(eq(media.profileId, item.id));
+      expect(files.filter((file) => file.isPublic).every((file) => approvedIds.has(file.id))).toBe(true);
+    }
+    const held = await t.db.select().from(modelProfiles).where(sql`${modelProfiles.heldAt} is not null`);
+    expect(held).toHaveLength(1);
   });
 
   it('does nothing when the database already has profiles', async () => {

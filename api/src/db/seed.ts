@@ -31,6 +31,7 @@ import {
   SERVICE_NOTES,
   SERVICE_SEEDS,
 } from './seed-catalog';
+import { seedModerationDemo } from './seed-moderation';
 import { seedPrices } from './seed-prices';
 
 export const DEFAULT_PROFILE_COUNT = 400;
@@ -127,6 +128,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<See
     });
     for (const batch of chunks(mediaRows)) await tx.insert(media).values(batch);
     for (const batch of chunks(serviceRows)) await tx.insert(modelServices).values(batch);
+    await seedModerationDemo(tx, now);
 
     return { seeded: true, profiles: profileCount };
   });
