@@ -73,13 +73,21 @@ export function AccountProfiles({
                   <span>
                     {profile.blockSource === 'profile' ? (
                       <Button variant="secondary" size="sm" onClick={() => onUnblock(profile)}>
-                        {t('accounts.profiles.unblock', { name: profile.name })}
+                        {t('accounts.profiles.unblock')}
+                        <span className={tables.caption}>
+                          {' '}
+                          {t('accounts.profiles.named', { name: profile.name })}
+                        </span>
                       </Button>
                     ) : profile.blockSource === 'account' ? (
                       <span className={tables.muted}>{t('accounts.profiles.withAccount')}</span>
                     ) : (
                       <Button variant="ghost" size="sm" onClick={() => onBlock(profile)}>
-                        {t('accounts.profiles.block', { name: profile.name })}
+                        {t('accounts.profiles.block')}
+                        <span className={tables.caption}>
+                          {' '}
+                          {t('accounts.profiles.named', { name: profile.name })}
+                        </span>
                       </Button>
                     )}
                   </span>

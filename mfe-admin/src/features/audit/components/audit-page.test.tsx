@@ -32,7 +32,7 @@ describe('the audit log', () => {
     stubApi({ 'GET /auth/session': session, 'GET /admin-panel/audit': () => ok(pageOf([entry()])) });
     const { container } = renderAt('/admin/audit', <AuditPage />);
     const row = await screen.findByTestId('audit-entry');
-    expect(within(row).getByText(ru.audit.actions['account.block'])).toBeTruthy();
+    expect(within(row).getByText(ru.audit.actions.account.block)).toBeTruthy();
     expect(within(row).getByText('Чужие фото')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'Аккаунт #12' }).getAttribute('href')).toBe(
       '/admin/accounts/12',

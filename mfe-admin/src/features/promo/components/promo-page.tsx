@@ -121,7 +121,8 @@ export default function PromoPage() {
                     <span>
                       {code.isActive ? (
                         <Button variant="ghost" size="sm" onClick={() => setToDeactivate(code)}>
-                          {t('promo.deactivate.open', { code: code.code })}
+                          {t('promo.deactivate.short')}
+                          <span className={tables.caption}> {code.code}</span>
                         </Button>
                       ) : (
                         '—'
