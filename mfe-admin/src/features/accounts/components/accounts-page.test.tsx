@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from 'platform';
+import { expectNoAxeViolations } from 'shared-ui/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import ru from '../../../locales/ru.json';
+import { createAccount, pageOf } from '../../../testing/records-builders';
+import { createProfile, location, ok, renderAt, stubApi } from '../../../testing/render';
+import AccountsPage from './accounts-page';
+
+const session = () => ok({ profile: createProfile({ accountRole: 'admin' }), canRefresh: false });
+
+beforeEach(() => {
+  void i18n.changeLanguage('ru');
+});
+
+describe('the accounts list', () => {
+  it('searches by what was typed and links each account to its page', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi({
+      'GET /auth/session': session,
+      'GET /admin-panel/accounts': (_body, call) =>
+        ok(
+          pageOf(
+            call.url.searchParams.get('q') === 'anna'
+              ? [createAccount({ blockedAt: '2026-11-01T10:00:00.000Z', blockComment: 'Фото не её' })]
+              : [
+                  createAccount(),
+                  createAccount({ id: 13, email: 'shop@example.com', accountType: 'advister' }),
+                ],
+          ),
+        ),
+    });
+    const { container } = renderAt('/admin/accounts', <AccountsPage />);
+    expect(await screen.findByText('shop@example.com')).toBeTruthy();
+    expect(screen.getByText('Найдено 2 аккаунта')).toBeTruthy();
+    await expectNoAxeViolations(container);
+
+    await user.type(screen.getByRole('searchbox', { name: ru.accounts.search.label }), 'anna');
+    await user.keyboard('{Enter}');
+    const row = await screen.findByTestId('account-row-12');
+    expect(screen.queryByText('shop@example.com')).toBeNull();
+    expect(within(row).getByText(ru.accounts.state.blocked)).toBeTruthy();
+    expect(calls.at(-1)?.url.searchParams.get('q')).toBe('anna');
+    expect(location.current).toBe('/admin/accounts?q=anna');
+    expect(within(row).getByRole('link', { name: 'anna@example.com' }).getAttribute('href')).toBe(
+      '/admin/accounts/12',
+    );
+  });
+
+  it('says when nothing matches', async () => {
+    stubApi({ 'GET /auth/session': session, 'GET /admin-panel/accounts': () => ok(pageOf([])) });
+    renderAt('/admin/accounts?q=nobody', <AccountsPage />);
+    expect(await screen.findByText('По запросу «nobody» ничего не найдено')).toBeTruthy();
+  });
+
+  it('pages through the results, keeping the search', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi({
+      'GET /auth/session': session,
+      'GET /admin-panel/accounts': (_body, call) =>
+        ok(
+          pageOf([createAccount()], {
+            page: Number(call.url.searchParams.get('page')),
+            pageCount: 3,
+            total: 41,
+          }),
+        ),
+    });
+    renderAt('/admin/accounts?q=a', <AccountsPage />);
+    await user.click(await screen.findByRole('button', { name: ru.records.pager.next }));
+    expect(location.current).toBe('/admin/accounts?q=a&page=2');
+    expect(await screen.findByText('Страница 2 из 3')).toBeTruthy();
+    expect(calls.at(-1)?.url.searchParams.get('page')).toBe('2');
+  });
+});

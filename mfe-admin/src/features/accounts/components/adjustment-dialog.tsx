@@ -1,0 +1,120 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { formatRubles, isMobile, notify } from 'account-ui';
+import { ADJUSTMENT_REASON } from 'contracts';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button, Input } from 'shared-ui';
+import { Dialog } from 'shared-ui/dialog';
+import { useAdjustBalance } from '../../../api/adjust-balance';
+import { TextArea } from '../../../components/text-area';
+import { codeOf, messageOf } from '../../../lib/api-message';
+import { useFieldMessage } from '../../../lib/field-message';
+
+import {
+  type AdjustmentForm,
+  type AdjustmentFormInput,
+  adjustmentFormSchema,
+  parseRubles,
+} from '../model/adjustment-form';
+import styles from './accounts.module.css';
+
+/**
+ * A manual correction of a balance: a signed amount and the reason the ledger keeps. It adds an
+ * entry; nothing already in the ledger changes.
+ */
+export default function AdjustmentDialog({
+  accountId,
+  balance,
+  onClose,
+}: {
+  accountId: number;
+  balance: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const fieldMessage = useFieldMessage();
+  const formId = useId();
+  const adjust = useAdjustBalance(accountId);
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm<AdjustmentFormInput, unknown, AdjustmentForm>({
+    resolver: valibotResolver(adjustmentFormSchema),
+    mode: 'onTouched',
+    defaultValues: { amount: '', reason: '' },
+  });
+  const typed = parseRubles(useWatch({ control, name: 'amount' }) ?? '');
+  const after = Number.isFinite(typed) && typed !== 0 ? Math.round((balance + typed) * 100) / 100 : null;
+
+  const submit = handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      await adjust.mutateAsync(values);
+      notify(
+        'success',
+        t('accounts.adjust.done', {
+          amount: values.amount > 0 ? `+${formatRubles(values.amount)}` : formatRubles(values.amount),
+        }),
+      );
+      onClose();
+    } catch (error) {
+      if (codeOf(error) === 'INSUFFICIENT_BALANCE') {
+        setError('amount', { type: 'server', message: 'accounts.adjust.tooMuch' });
+      } else {
+        setProblem(messageOf(error, t('errors.somethingWrong')));
+      }
+    }
+  });
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !adjust.isPending && onClose()}
+      title={t('accounts.adjust.title')}
+      description={t('accounts.adjust.text', { balance: formatRubles(balance) })}
+      closeLabel={t('common.close')}
+      autoFocus={!isMobile()}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={adjust.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={adjust.isPending}>
+            {t('accounts.adjust.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={submit} noValidate>
+        <Input
+          label={t('accounts.adjust.amount')}
+          hint={
+            after === null
+              ? t('accounts.adjust.amountHint')
+              : t('accounts.adjust.after', { balance: formatRubles(after) })
+          }
+          inputMode="decimal"
+          autoComplete="off"
+          error={fieldMessage(errors.amount)}
+          {...register('amount')}
+        />
+        <TextArea
+          label={t('accounts.adjust.reason')}
+          maxLength={ADJUSTMENT_REASON.max}
+          error={fieldMessage(errors.reason)}
+          {...register('reason')}
+        />
+        {problem && (
+          <p role="alert" className={styles.problem}>
+            {problem}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}
