@@ -22,7 +22,6 @@ const nextImpression = (page: Page) =>
 test('an advertiser runs a city campaign from registration to one counted impression', async ({
   page,
   browser,
-  baseURL,
   request,
 }) => {
   test.setTimeout(120_000);

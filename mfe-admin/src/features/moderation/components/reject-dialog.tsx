@@ -86,7 +86,6 @@ export function RejectDialog({
               value={text}
               rows={3}
               maxLength={REJECT_REASON_MAX_LENGTH}
-              // biome-ignore lint/a11y/noAutofocus: the moderator chose to write a reason; the field is what comes next
               autoFocus
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
