@@ -113,12 +113,14 @@ async function watchPaint(page: Page) {
     const shifts: { value: number; inListing: boolean; sources: string[] }[] = [];
     Object.assign(window, { __adsWatch: { seen, shifts } });
     new MutationObserver(() => {
+      // One time per batch of changes: what one render inserted is seen at the same moment.
+      const now = performance.now();
       for (const [name, selector] of [
         ['card', '[data-testid="model-card"]'],
         ['ad', '[data-testid="ad-card"]'],
         ['slot', '[data-testid="ad-slot"]'],
       ] as const) {
-        if (seen[name] === undefined && document.querySelector(selector)) seen[name] = performance.now();
+        if (seen[name] === undefined && document.querySelector(selector)) seen[name] = now;
       }
     }).observe(document, { childList: true, subtree: true });
     new PerformanceObserver((list) => {
