@@ -254,7 +254,8 @@ describe('the pay step', () => {
       'GET /campaigns/quote': quote,
     });
     const { container } = renderWizard('/advister/edit/7?step=pay');
-    expect(plain((await screen.findByTestId('pay-total')).textContent)).toBe('4 500 ₽');
+    // The total is a skeleton until the quote arrives.
+    await waitFor(() => expect(plain(screen.getByTestId('pay-total').textContent)).toBe('4 500 ₽'));
     expect(
       await screen.findByText(/пополните баланс хотя бы на 3 500 ₽/, { normalizer: plain }),
     ).toBeTruthy();
