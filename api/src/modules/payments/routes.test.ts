@@ -307,7 +307,9 @@ describe('POST /api/payments/webhooks/sandbox', () => {
           eq(paymentWebhooks.outcome, 'rejected_signature'),
           like(paymentWebhooks.rawBody, `%${order.id}%`),
         ),
-      );
+      )
+      // In the order they came: without it PostgreSQL may hand back any order.
+      .orderBy(paymentWebhooks.id);
     expect(forged).toHaveLength(3);
     expect(forged.every((w) => !w.signatureValid && w.orderId === null)).toBe(true);
     expect(forged[0]?.rawBody).toBe(JSON.stringify(body));
