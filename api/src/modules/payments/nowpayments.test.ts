@@ -186,7 +186,11 @@ describe('the NOWPayments gateway', () => {
     expect((await callBack(invoice, 'finished')).status).toBe(200);
     expect(await balanceOf(t.db, account.id)).toBe(55_000);
 
-    const stored = await t.db.select().from(paymentWebhooks).where(eq(paymentWebhooks.orderId, order.id));
+    const stored = await t.db
+      .select()
+      .from(paymentWebhooks)
+      .where(eq(paymentWebhooks.orderId, order.id))
+      .orderBy(paymentWebhooks.id);
     expect(stored.map((w) => w.outcome)).toEqual([
       'updated',
       'updated',
