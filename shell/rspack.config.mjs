@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createConfig } from '../tools/rspack/create-config.mjs';
+import { createConfig, createServerConfig } from '../tools/rspack/create-config.mjs';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 const devRemotes = {
@@ -21,6 +21,7 @@ export default (_env, argv) => {
     title: 'Anketa',
     favicon: '/favicon.svg',
   });
+  config.name = 'shell';
   // In development the shell's registry points at /mfe/<name>/, proxied to each remote's dev server.
   config.devServer.proxy.push(
     ...Object.entries(devRemotes).map(([name, port]) => ({
@@ -29,5 +30,16 @@ export default (_env, argv) => {
       pathRewrite: { [`^/mfe/${name}`]: '' },
     })),
   );
-  return config;
+  if (argv.mode !== 'production') return config;
+  // Production builds the server target too: the server renders the public pages with it.
+  return [
+    config,
+    createServerConfig({
+      appDir,
+      name: 'shell',
+      kind: 'host',
+      entry: './src/server.tsx',
+      dependsOn: 'shell',
+    }),
+  ];
 };

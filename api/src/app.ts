@@ -186,6 +186,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: options.staticRoot,
       remotesJson: options.remotesJson,
       serveSourceMaps: options.serveSourceMaps ?? true,
+      publicUrl: options.publicUrl,
+      pageCacheMs: options.listingCacheMs ?? 0,
     });
   }
 

@@ -9,6 +9,15 @@ export interface AppConfig {
   presencePath: string;
   /** Links in the footer; a deployment sets its own. */
   links: { contactBot: string; telegramChannel: string; instagram: string };
+  /** How API calls are made; the server renderer answers them in process. */
+  fetch?: typeof fetch;
+}
+
+let serverOverrides: Partial<AppConfig> = {};
+
+/** On the server (no window), what the renderer sets: the API base and its in-process fetch. */
+export function configureServer(overrides: Partial<AppConfig>): void {
+  serverOverrides = overrides;
 }
 
 declare global {
@@ -18,7 +27,7 @@ declare global {
 }
 
 export function appConfig(): AppConfig {
-  const overrides = typeof window === 'undefined' ? {} : (window.__APP_CONFIG__ ?? {});
+  const overrides = typeof window === 'undefined' ? serverOverrides : (window.__APP_CONFIG__ ?? {});
   return {
     apiBase: '/api',
     remotesUrl: '/remotes.json',

@@ -1,5 +1,5 @@
 export type { AppConfig } from './config';
-export { appConfig } from './config';
+export { appConfig, configureServer } from './config';
 export { ApiError, errorCodeFor } from './http/api-error';
 export type { RequestOptions } from './http/client';
 export {
@@ -20,20 +20,29 @@ export {
   i18n,
   LOCALE_STORAGE_KEY,
   loadRegisteredNamespaces,
+  onLanguageSwitch,
+  pageLocale,
   registerNamespace,
   storedLocale,
+  switchLanguage,
 } from './i18n/i18n';
+export { basenameFor, LOCALE_PREFIX, localeOfPath, localizePath, stripLocale } from './i18n/locale-path';
+export type { PlatformProvidersProps } from './providers';
 export { PlatformProviders } from './providers';
 export { StandaloneApp } from './standalone/standalone-app';
+export { dehydrateForPage, hydrateFromPage } from './query/handover';
 export { createQueryClient, queryClient } from './query/query-client';
-export type { RemoteName, RemoteRegistry, RemoteRoutesModule } from './remotes/remotes';
+export type { RegistryEntry, RemoteName, RemoteRegistry, RemoteRoutesModule } from './remotes/remotes';
 export {
+  browserEntry,
   fetchRegistry,
+  loadedRemoteRoutes,
   loadRemoteRoutes,
   preloadRemoteFor,
   REMOTES,
   registerRegistry,
   remoteForPath,
+  serverEntry,
 } from './remotes/remotes';
 export { NotFoundPageProvider, PageNotFound } from './routes/not-found';
 export { paths, routePatterns } from './routes/paths';

@@ -49,6 +49,66 @@ function eagerCore(shared) {
 }
 
 /**
+ * The design system's folder. Its CSS modules are named for the package, not for the app that
+ * bundles them: whichever copy a page ends up using (the shell's, or a remote's fallback copy of
+ * an entry the shell does not load) and whichever build rendered it (browser or server), a
+ * component's class names are the same.
+ */
+const sharedUiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared-ui');
+
+/** The CSS-module rules: the design system's salted by its package, an app's own by the app. */
+function cssModuleRules(name, dev, use) {
+  return [
+    {
+      test: /\.module\.css$/,
+      include: [sharedUiDir],
+      use: use(cssModules('shared-ui', dev)),
+      type: 'javascript/auto',
+    },
+    {
+      test: /\.module\.css$/,
+      exclude: [sharedUiDir],
+      use: use(cssModules(name, dev)),
+      type: 'javascript/auto',
+    },
+  ];
+}
+
+/** CSS-module class names: the same in the browser build and the server build of an app. */
+function cssModules(name, dev) {
+  return {
+    namedExport: false,
+    exportLocalsConvention: 'as-is',
+    // The app name in the hash keeps one remote's classes from colliding with another's.
+    localIdentName: dev ? '[name]__[local]--[hash:base64:5]' : '[hash:base64:7]',
+    localIdentHashSalt: name,
+  };
+}
+
+/**
+ * Writes `ssr-assets.json` beside the host's build: every stylesheet it emitted, so the server
+ * can link them in a rendered page's head (the layout's styles live in a lazily loaded chunk).
+ */
+class SsrAssetsPlugin {
+  /** @param {import('@rspack/core').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('SsrAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'SsrAssetsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const css = compilation
+            .getAssets()
+            .map((asset) => asset.name)
+            .filter((file) => file.endsWith('.css'))
+            .sort();
+          compilation.emitAsset('ssr-assets.json', new rspack.sources.RawSource(JSON.stringify({ css })));
+        },
+      );
+    });
+  }
+}
+
+/**
  * @param {object} o
  * @param {string} o.appDir       absolute path of the app
  * @param {string} o.name         federation name (mfe_catalog) or 'shell'
@@ -61,6 +121,9 @@ function eagerCore(shared) {
  */
 export function createConfig({ appDir, name, kind, exposes = {}, port, mode, title, favicon = '' }) {
   const dev = mode !== 'production';
+  // In production CSS leaves the bundles for files of their own: a server-rendered page links them
+  // in its head, so it is styled before any script has run (and without scripts at all).
+  const cssOutput = dev ? 'style-loader' : rspack.CssExtractRspackPlugin.loader;
   const require = createRequire(path.join(appDir, 'package.json'));
   const routerDir = path.dirname(require.resolve('react-router/package.json'));
   const isRemote = kind === 'remote';
@@ -104,34 +167,27 @@ export function createConfig({ appDir, name, kind, exposes = {}, port, mode, tit
           },
           type: 'javascript/auto',
         },
-        {
-          test: /\.module\.css$/,
-          use: [
-            'style-loader',
-            {
-              loader: 'css-loader',
-              options: {
-                modules: {
-                  namedExport: false,
-                  exportLocalsConvention: 'as-is',
-                  // The app name in the hash keeps one remote's classes from colliding with another's.
-                  localIdentName: dev ? '[name]__[local]--[hash:base64:5]' : '[hash:base64:7]',
-                  localIdentHashSalt: name,
-                },
-              },
-            },
-          ],
-          type: 'javascript/auto',
-        },
+        ...cssModuleRules(name, dev, (modules) => [
+          cssOutput,
+          { loader: 'css-loader', options: { modules } },
+        ]),
         {
           test: /\.css$/,
           exclude: /\.module\.css$/,
-          use: ['style-loader', 'css-loader'],
+          use: [cssOutput, 'css-loader'],
           type: 'javascript/auto',
         },
       ],
     },
     plugins: [
+      !dev &&
+        new rspack.CssExtractRspackPlugin({
+          filename: '[name].[contenthash:10].css',
+          chunkFilename: '[name].[contenthash:10].css',
+          // Modules reach a page in different orders through federation; their rules do not overlap.
+          ignoreOrder: true,
+        }),
+      !dev && !isRemote && new SsrAssetsPlugin(),
       new ModuleFederationPlugin({
         name,
         ...(isRemote
@@ -161,7 +217,7 @@ export function createConfig({ appDir, name, kind, exposes = {}, port, mode, tit
         minify: !dev,
       }),
       new rspack.CopyRspackPlugin({ patterns: copyPatterns(kind) }),
-      new rspack.DefinePlugin({ __DEV__: JSON.stringify(dev) }),
+      new rspack.DefinePlugin({ __DEV__: JSON.stringify(dev), __SERVER__: 'false' }),
       dev && new ReactRefreshRspackPlugin(),
     ].filter(Boolean),
     optimization: {
@@ -201,5 +257,95 @@ export function createConfig({ appDir, name, kind, exposes = {}, port, mode, tit
         },
       ],
     },
+  };
+}
+
+/** What a remote's server build takes from the host at run time instead of bundling a copy. */
+function isSharedRequest(request, shared) {
+  return Object.keys(shared).some((key) => (key.endsWith('/') ? request.startsWith(key) : request === key));
+}
+
+/**
+ * The server target of an app, built beside its browser target from the same sources: one
+ * CommonJS file for Node, no chunks (lazy imports stay in the file), CSS modules reduced to their
+ * class names (the browser build's names), no styles. The host's file bundles every library and
+ * hands them to remotes; a remote's file leaves the shared singletons to the host, as in the
+ * browser, so server and browser render with one React, router, store and i18n.
+ *
+ * @param {object} o
+ * @param {string} o.appDir
+ * @param {string} o.name        federation name (mfe_catalog) or 'shell'
+ * @param {'host'|'remote'} o.kind
+ * @param {string} o.entry       the server entry module
+ * @param {string} o.dependsOn   the browser build's name: it cleans dist/ first
+ */
+export function createServerConfig({ appDir, name, kind, entry, dependsOn }) {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  const routerDir = path.dirname(require.resolve('react-router/package.json'));
+  const isRemote = kind === 'remote';
+  const shared = sharedSingletons(appDir);
+  return {
+    name: `${name}-server`,
+    dependencies: [dependsOn],
+    mode: 'production',
+    target: 'node20',
+    context: appDir,
+    entry: { server: entry },
+    devtool: false,
+    output: {
+      // A remote's server file is deployed with its browser build (the registry names its URL);
+      // the host's stays with the server.
+      path: isRemote ? path.join(appDir, 'dist', 'server') : path.join(appDir, 'dist-server'),
+      filename: isRemote ? 'remoteEntry.js' : 'server.cjs',
+      library: { type: 'commonjs2' },
+      chunkFormat: 'commonjs',
+      publicPath: '',
+      uniqueName: `${name}_server`,
+      clean: !isRemote,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: {
+        'react-router$': path.join(routerDir, 'dist/production/index.mjs'),
+        'react-router/dom$': path.join(routerDir, 'dist/production/dom-export.mjs'),
+      },
+    },
+    externalsType: 'commonjs',
+    externals: isRemote
+      ? [
+          ({ request }, callback) =>
+            request && isSharedRequest(request, shared)
+              ? callback(undefined, `commonjs ${request}`)
+              : callback(),
+        ]
+      : [],
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: false, refresh: false } },
+            },
+            env: { targets: 'node 20' },
+          },
+          type: 'javascript/auto',
+        },
+        ...cssModuleRules(name, false, (modules) => [
+          { loader: 'css-loader', options: { modules: { ...modules, exportOnlyLocals: true } } },
+        ]),
+        // Plain stylesheets have no class names to export: nothing of them runs on the server.
+        { test: /\.css$/, exclude: /\.module\.css$/, type: 'asset/source', generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({ __DEV__: 'false', __SERVER__: 'true' }),
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    optimization: { minimize: false, splitChunks: false },
+    performance: { hints: false },
   };
 }

@@ -19,7 +19,10 @@ export function remoteOriginsOf(registryFile: string | undefined): string[] {
   try {
     const registry = JSON.parse(readFileSync(registryFile, 'utf8')) as Record<string, unknown>;
     const origins = new Set<string>();
-    for (const entry of Object.values(registry)) {
+    for (const record of Object.values(registry)) {
+      // A record is the browser entry's URL, or { entry, ssr } (the server fetches ssr itself).
+      const entry =
+        typeof record === 'object' && record !== null ? (record as { entry?: unknown }).entry : record;
       if (typeof entry !== 'string' || !/^https?:\/\//i.test(entry)) continue;
       origins.add(new URL(entry).origin);
     }

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, unreadableRequest } from '../lib/api-error';
+import { createPageRenderer } from './ssr/page-renderer';
 
 /** URL name of each remote -> its package folder; each serves `<folder>/dist` at /mfe/<name>/. */
 export const REMOTE_FOLDERS = {
@@ -32,6 +33,10 @@ export interface StaticOptions {
   remotesJson?: string | undefined;
   /** Source maps publish the sources: production answers them 404. */
   serveSourceMaps?: boolean;
+  /** The site's public origin, for the canonical and alternate links of rendered pages. */
+  publicUrl?: string;
+  /** How long a rendered guest page is shared between visitors (the listing cache's time); 0 = off. */
+  pageCacheMs?: number;
 }
 
 const isSourceMap = (pathname: string) => /\.map$/i.test(pathname);
@@ -116,6 +121,28 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
   const shellDist = apps.shell;
   if (!shellDist) return;
 
+  // Public pages are rendered on the server when the shell has a server build; the signed-in
+  // areas are client-rendered and kept out of search engines.
+  const renderer = createPageRenderer(fastify, {
+    root: options.root,
+    registryFile: options.remotesJson
+      ? path.resolve(options.remotesJson)
+      : path.join(shellDist, 'remotes.json'),
+    publicUrl: options.publicUrl ?? 'http://localhost:8080',
+    cacheMs: options.pageCacheMs ?? 0,
+  });
+  if (renderer && fastify.hasDecorator('listingCache')) {
+    // Every write that clears the listing's cache changes what the pages show.
+    const listing = fastify.listingCache;
+    const clearListing = listing.clear.bind(listing);
+    listing.clear = () => {
+      clearListing();
+      renderer.clear();
+    };
+  }
+  const indexHtml = await readFile(path.join(shellDist, 'index.html'), 'utf8');
+  const clientRenderedHtml = indexHtml.replace('</head>', '<meta name="robots" content="noindex" /></head>');
+
   await fastify.register(fastifyStatic, {
     root: shellDist,
     serve: false,
@@ -124,18 +151,26 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
     setHeaders: headerSetter(shellDist),
   });
 
-  const serveShell = async (url: string, reply: FastifyReply) => {
-    const pathname = decodePathname(url);
+  const serveShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = decodePathname(request.url);
     if (pathname === null) throw unreadableRequest('validation.malformedRequest');
     if (isReserved(pathname)) throw new ApiError(404, 'NOT_FOUND');
-    if (!hasExtension(pathname)) return reply.sendFile('index.html');
+    if (!hasExtension(pathname)) {
+      if (!renderer) return reply.sendFile('index.html');
+      if (await renderer.handle(request, reply, pathname)) return reply;
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        .header('x-robots-tag', 'noindex')
+        .send(clientRenderedHtml);
+    }
     if (!serveSourceMaps && isSourceMap(pathname)) throw new ApiError(404, 'NOT_FOUND');
     // A miss goes to the not-found handler: 404, never index.html.
     return reply.sendFile(pathname);
   };
 
-  fastify.get('/', (request, reply) => serveShell(request.url, reply));
-  fastify.get('/*', (request, reply) => serveShell(request.url, reply));
+  fastify.get('/', (request, reply) => serveShell(request, reply));
+  fastify.get('/*', (request, reply) => serveShell(request, reply));
 };
 
 function decodePathname(url: string): string | null {

@@ -1,4 +1,4 @@
-import { registerNamespace, routePatterns } from 'platform';
+import { registerNamespace, routePatterns, stripLocale } from 'platform';
 import { Route, Routes } from 'react-router-dom';
 import { AdSlot } from '../features/ads/components/ad-slot';
 import { prefetchListing } from '../features/listing/api/get-models';
@@ -8,10 +8,13 @@ import { ModelPage } from '../features/model/components/model-page';
 import { PricePage } from '../features/price/components/price-page';
 import { CatalogNotFound } from '../components/catalog-not-found';
 
-registerNamespace('catalog', new URL('locales/', __webpack_public_path__).href);
-// The page's data starts loading with the catalog's code, not after the first render.
-if (!prefetchListing(window.location.pathname, window.location.search))
-  prefetchModel(window.location.pathname);
+if (!__SERVER__) {
+  registerNamespace('catalog', new URL('locales/', __webpack_public_path__).href);
+  // The page's data starts loading with the catalog's code, not after the first render (a page
+  // the server rendered has it in the cache already, and these find it there).
+  const pathname = stripLocale(window.location.pathname);
+  if (!prefetchListing(pathname, window.location.search)) prefetchModel(pathname);
+}
 
 const adSlot = ({ city, listingSettled }: ListingSlotContext) => (
   <AdSlot city={city} listingSettled={listingSettled} />

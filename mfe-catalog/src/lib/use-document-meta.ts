@@ -1,9 +1,12 @@
+import { LOCALES } from 'contracts';
+import { localizePath } from 'platform';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface DocumentMeta {
   title: string;
   description: string;
-  /** A path such as `/girl/12`; made absolute against the current origin. */
+  /** A path such as `/girl/12`, without a language prefix; made absolute in each language. */
   canonicalPath?: string;
 }
 
@@ -15,9 +18,20 @@ function upsert<T extends HTMLElement>(selector: string, create: () => T): T {
   return element;
 }
 
+function link(rel: string, hreflang?: string): HTMLLinkElement {
+  const selector = hreflang ? `link[rel="${rel}"][hreflang="${hreflang}"]` : `link[rel="${rel}"]`;
+  return upsert(selector, () => {
+    const element = document.createElement('link');
+    element.rel = rel;
+    if (hreflang) element.hreflang = hreflang;
+    return element;
+  });
+}
+
 /**
- * Sets the page's title, description and canonical link. The canonical link is removed when the
- * page goes away, so a page without one never inherits another page's.
+ * Sets the page's title, description, canonical link and its addresses in each language (the
+ * server renders the same tags; this keeps them right as the visitor moves between pages). The
+ * links are removed when the page goes away, so a page without them never inherits another's.
  */
 export function useDocumentMeta({ title, description, canonicalPath }: DocumentMeta) {
   useEffect(() => {
@@ -30,14 +44,23 @@ export function useDocumentMeta({ title, description, canonicalPath }: DocumentM
     meta.content = description;
   }, [title, description]);
 
+  const locale = useTranslation().i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   useEffect(() => {
     if (!canonicalPath) return;
-    const link = upsert('link[rel="canonical"]', () => {
-      const element = document.createElement('link');
-      element.rel = 'canonical';
-      return element;
-    });
-    link.href = new URL(canonicalPath, window.location.origin).href;
-    return () => link.remove();
-  }, [canonicalPath]);
+    const origin = window.location.origin;
+    const canonical = link('canonical');
+    canonical.href = new URL(localizePath(canonicalPath, locale), origin).href;
+    const links = [canonical];
+    for (const language of [...LOCALES, 'x-default'] as const) {
+      const alternate = link('alternate', language);
+      alternate.href = new URL(
+        localizePath(canonicalPath, language === 'x-default' ? 'ru' : language),
+        origin,
+      ).href;
+      links.push(alternate);
+    }
+    return () => {
+      for (const element of links) element.remove();
+    };
+  }, [canonicalPath, locale]);
 }

@@ -77,7 +77,7 @@ function send(path: string, options: RequestOptions): Promise<Response> {
   const init: RequestInit = { method, headers, credentials: 'include' };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   if (options.signal) init.signal = options.signal;
-  return fetch(buildUrl(path, options.query), init);
+  return (appConfig().fetch ?? fetch)(buildUrl(path, options.query), init);
 }
 
 /** JSON over fetch: CSRF header, one refresh-and-retry on 401, typed translated errors. */

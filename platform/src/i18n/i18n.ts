@@ -4,6 +4,7 @@ import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
+import { localeOfPath } from './locale-path';
 
 export const LOCALE_STORAGE_KEY = 'lang';
 
@@ -40,6 +41,14 @@ export function storedLocale(): Locale {
   }
 }
 
+/**
+ * The language of the page: the one its address is in. (The stored choice sends a visitor who
+ * arrives at an address in the other language to the address in theirs; the shell does that.)
+ */
+export function pageLocale(): Locale {
+  return typeof window === 'undefined' ? DEFAULT_LOCALE : localeOfPath(window.location.pathname);
+}
+
 export const i18n = i18next.createInstance();
 
 // Initialised synchronously at import, so remotes can add bundles and namespaces at once.
@@ -47,7 +56,7 @@ i18n
   .use(HttpBackend)
   .use(initReactI18next)
   .init({
-    lng: storedLocale(),
+    lng: pageLocale(),
     fallbackLng: 'en',
     supportedLngs: [...LOCALES],
     ns: ['platform'],
@@ -88,4 +97,25 @@ i18n.on('languageChanged', (lng) => {
 
 export function currentLocale(): Locale {
   return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
+}
+
+type LanguageSwitchListener = (locale: Locale) => void;
+const switchListeners = new Set<LanguageSwitchListener>();
+
+/**
+ * The shell takes language switches: it moves the page to its address in the other language
+ * (which carries the language) and switches the texts. A remote running on its own only switches
+ * the texts.
+ */
+export function onLanguageSwitch(listener: LanguageSwitchListener): () => void {
+  switchListeners.add(listener);
+  return () => switchListeners.delete(listener);
+}
+
+export function switchLanguage(locale: Locale): void {
+  if (switchListeners.size === 0) {
+    void i18n.changeLanguage(locale);
+    return;
+  }
+  for (const listener of switchListeners) listener(locale);
 }

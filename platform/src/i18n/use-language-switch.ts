@@ -1,5 +1,6 @@
 import { type Locale, LOCALES } from 'contracts';
 import { useTranslation } from 'react-i18next';
+import { switchLanguage } from './i18n';
 
 export interface LanguageSwitchProps {
   /** Accessible name of the switch. */
@@ -19,7 +20,7 @@ export function useLanguageSwitch(): LanguageSwitchProps {
   return {
     label: t('language.label'),
     value: LOCALES.find((locale) => locale === i18n.resolvedLanguage),
-    onChange: (locale) => void i18n.changeLanguage(locale),
+    onChange: switchLanguage,
     options: LOCALES.map((locale) => ({ value: locale, label: t(`language.${locale}`), lang: locale })),
   };
 }

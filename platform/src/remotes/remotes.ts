@@ -2,6 +2,7 @@ import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/e
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { appConfig } from '../config';
+import { stripLocale } from '../i18n/locale-path';
 import { routePatterns } from '../routes/paths';
 
 /** The remotes the shell knows by role; their URLs come from the run-time registry. */
@@ -14,8 +15,23 @@ export const REMOTES = {
 } as const;
 export type RemoteName = keyof typeof REMOTES;
 
-/** `remotes.json`: federation name -> mf-manifest.json URL (absolute or relative to the page). */
-export type RemoteRegistry = Record<string, string>;
+/**
+ * `remotes.json`: federation name -> the remote's entries, absolute or relative to the page:
+ * `entry` its browser build's mf-manifest.json, `ssr` its server build's file (for the pages it
+ * renders on the server). A bare string is the browser entry alone.
+ */
+export type RegistryEntry = string | { entry: string; ssr?: string };
+export type RemoteRegistry = Record<string, RegistryEntry>;
+
+/** The browser entry of a registry record. */
+export function browserEntry(record: RegistryEntry): string {
+  return typeof record === 'string' ? record : record.entry;
+}
+
+/** The server entry of a registry record, if the remote has one. */
+export function serverEntry(record: RegistryEntry | undefined): string | undefined {
+  return typeof record === 'object' ? record.ssr : undefined;
+}
 
 /** Which remote owns a path, so links can preload it before the click. */
 const ownership: ReadonlyArray<[string, RemoteName]> = [
@@ -34,9 +50,11 @@ const ownership: ReadonlyArray<[string, RemoteName]> = [
   [routePatterns.admin, 'admin'],
 ];
 
+/** The remote owning a path, with or without its language prefix. */
 export function remoteForPath(pathname: string): RemoteName | null {
+  const path = stripLocale(pathname);
   for (const [pattern, name] of ownership) {
-    if (matchPath(pattern, pathname)) return name;
+    if (matchPath(pattern, path)) return name;
   }
   return null;
 }
@@ -49,7 +67,10 @@ export async function fetchRegistry(url = appConfig().remotesUrl): Promise<Remot
 
 export function registerRegistry(registry: RemoteRegistry, base = globalThis.location?.href): void {
   registerRemotes(
-    Object.entries(registry).map(([name, entry]) => ({ name, entry: new URL(entry, base).href })),
+    Object.entries(registry).map(([name, record]) => ({
+      name,
+      entry: new URL(browserEntry(record), base).href,
+    })),
     { force: true },
   );
 }
@@ -62,7 +83,18 @@ export interface RemoteRoutesModule {
 export async function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> {
   const loaded = await loadRemote<RemoteRoutesModule>(`${REMOTES[name]}/routes`);
   if (!loaded?.default) throw new Error(`Remote ${REMOTES[name]} exposes no routes`);
+  loadedRoutes.set(name, loaded);
   return loaded;
+}
+
+const loadedRoutes = new Map<RemoteName, RemoteRoutesModule>();
+
+/**
+ * A remote's routes once they have loaded, at once: a page rendered on the server hydrates with
+ * the remote's content in place instead of suspending on code that is already here.
+ */
+export function loadedRemoteRoutes(name: RemoteName): RemoteRoutesModule | undefined {
+  return loadedRoutes.get(name);
 }
 
 const preloaded = new Set<RemoteName>();

@@ -1,64 +1,73 @@
-import { PlatformProviders } from 'platform';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Locale } from 'contracts';
+import {
+  basenameFor,
+  i18n,
+  localeOfPath,
+  localizePath,
+  onLanguageSwitch,
+  PlatformProviders,
+  stripLocale,
+} from 'platform';
+import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { ErrorBoundary } from 'react-error-boundary';
-import { useTranslation } from 'react-i18next';
-import { AreaSwitch } from './area-switch';
-import { Layout } from './layout';
+import { AppFrame } from './app-frame';
+import { appRoutes } from './routes';
 
 /**
  * A data router, for its scroll restoration: a new page starts at the top, Back returns to where
- * the reader was. The remotes still render their own <Routes> below the catch-all.
+ * the reader was. Its basename is the language's prefix (`/en`), so every link in the shell and
+ * the remotes stays in the page's language without knowing of it.
  */
-const router = createBrowserRouter([
-  { element: <Layout />, children: [{ path: '*', element: <AreaSwitch /> }] },
-]);
+const createRouter = (locale: Locale) => createBrowserRouter(appRoutes, { basename: basenameFor(locale) });
 
-export function App() {
-  return (
-    <PlatformProviders>
-      {/* The shell's texts load with it; until then an empty page beats a flash of keys. */}
-      <Suspense fallback={null}>
-        <RouterProvider router={router} />
-        <ShellToaster />
-      </Suspense>
-    </PlatformProviders>
-  );
+/** The page's address in another language: same path, query and fragment. */
+function addressIn(locale: Locale): string {
+  const { pathname, search, hash } = window.location;
+  return `${localizePath(stripLocale(pathname), locale)}${search}${hash}`;
 }
 
-const Toaster = lazy(() => import('shared-ui/toast').then((module) => ({ default: module.Toaster })));
-const LogoutResultToast = lazy(() =>
-  import('../features/session/logout-result-toast').then((module) => ({ default: module.LogoutResultToast })),
-);
-
-/** Toasts follow user actions, so the toaster loads once the page is idle, off the first paint's path. */
-function ShellToaster() {
-  const { t } = useTranslation('shell');
-  const [ready, setReady] = useState(false);
+/**
+ * One router per language. A switch moves to the page's address in the other language (a new
+ * history entry) and swaps the router for one with that basename; Back across a switch swaps
+ * it back. The tree below keeps its state: the same components render in the same places.
+ */
+function useLocaleRouter() {
+  const [state, setState] = useState(() => {
+    const locale = localeOfPath(window.location.pathname);
+    return { locale, router: createRouter(locale) };
+  });
   useEffect(() => {
-    let idle = 0;
-    const show = () => setReady(true);
-    const afterLoad = () => {
-      idle =
-        typeof window.requestIdleCallback === 'function'
-          ? window.requestIdleCallback(show, { timeout: 3000 })
-          : window.setTimeout(show, 500);
+    const use = (locale: Locale) => {
+      void i18n.changeLanguage(locale);
+      setState((current) => {
+        if (current.locale === locale) return current;
+        current.router.dispose();
+        return { locale, router: createRouter(locale) };
+      });
     };
-    if (document.readyState === 'complete') afterLoad();
-    else window.addEventListener('load', afterLoad, { once: true });
+    const unsubscribe = onLanguageSwitch((locale) => {
+      if (localeOfPath(window.location.pathname) !== locale) {
+        window.history.pushState(null, '', addressIn(locale));
+      }
+      use(locale);
+    });
+    const onPop = () => use(localeOfPath(window.location.pathname));
+    window.addEventListener('popstate', onPop);
     return () => {
-      window.removeEventListener('load', afterLoad);
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-      window.clearTimeout(idle);
+      unsubscribe();
+      window.removeEventListener('popstate', onPop);
     };
   }, []);
-  return ready ? (
-    <ErrorBoundary fallback={null}>
-      <Suspense fallback={null}>
-        <Toaster label={t('toast.label')} closeLabel={t('toast.close')} />
-        {/* After the toaster, so that its subscription exists when this effect shows a toast. */}
-        <LogoutResultToast />
-      </Suspense>
-    </ErrorBoundary>
-  ) : null;
+  return state.router;
+}
+
+export function App() {
+  const router = useLocaleRouter();
+  return (
+    <PlatformProviders>
+      <AppFrame>
+        <RouterProvider router={router} />
+      </AppFrame>
+    </PlatformProviders>
+  );
 }

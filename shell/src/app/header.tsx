@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { currentLocale, paths, useSession, useUnreadCount } from 'platform';
+import { paths, useSession, useUnreadCount } from 'platform';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -15,13 +15,13 @@ import { LanguageSwitch } from '../components/language-switch';
 import { PreloadLink } from '../components/preload-link';
 
 export function Header() {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const constants = useConstants();
   const session = useSession();
   const unread = useUnreadCount();
   const setDialog = useSetAtom(sessionDialogAtom);
   const [menu, setMenu] = useState<MenuKind | null>(null);
-  const slogan = constants.data?.siteSlogan[currentLocale()];
+  const slogan = constants.data?.siteSlogan[i18n.resolvedLanguage === 'en' ? 'en' : 'ru'];
   const signedIn = session.status === 'authenticated';
   const admin = signedIn && session.profile.accountRole === 'admin';
 

@@ -1,9 +1,10 @@
-import { loadRemoteRoutes, type RemoteName, type RemoteRoutesModule } from 'platform';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
+import { loadedRemoteRoutes, loadRemoteRoutes, type RemoteName, type RemoteRoutesModule } from 'platform';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useContext, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useLocation } from 'react-router-dom';
 import { LoadingText } from '../../components/loading-text';
 import { RemoteFallback } from './remote-fallback';
+import { ClientOnlyRemote, ServerRemotesContext } from './server-remotes';
 
 type LazyRoutes = LazyExoticComponent<ComponentType>;
 const lazyRoutes = new Map<string, LazyRoutes>();
@@ -19,11 +20,28 @@ function routesFor(name: RemoteName, attempt: number): LazyRoutes {
   return component;
 }
 
+/**
+ * The remote's routes component: on the server, the one its server code gave (or a marker that
+ * leaves the box to the browser); in the browser, the loaded one at once (so a server-rendered
+ * page hydrates in place), otherwise a lazy one.
+ */
+function useRoutes(name: RemoteName, attempt: number): ComponentType {
+  const server = useContext(ServerRemotesContext);
+  if (server) return server[name] ?? RenderedInBrowser;
+  const loaded = attempt === 0 ? loadedRemoteRoutes(name) : undefined;
+  return loaded ? loaded.default : routesFor(name, attempt);
+}
+
+/** On the server, for a remote whose server code could not be had. */
+function RenderedInBrowser(): never {
+  throw new ClientOnlyRemote();
+}
+
 /** A remote's box: whatever the remote does (404, failing entry, render error), it stays inside. */
 export function RemoteArea({ name }: { name: RemoteName }) {
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
-  const Routes = routesFor(name, attempt);
+  const Routes = useRoutes(name, attempt);
   return (
     <section data-remote={name} aria-live="polite">
       <ErrorBoundary

@@ -1,9 +1,10 @@
 import { useSetAtom } from 'jotai';
-import { listingAtom, paths } from 'platform';
+import { listingAtom } from 'platform';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { CatalogNotFound } from '../../../components/catalog-not-found';
+import { listingMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { useModels } from '../api/get-models';
 import { type ListingParams, parseListingParams, toModelListQuery } from '../model/listing-params';
@@ -42,15 +43,8 @@ function Listing({ params, slot }: { params: ListingParams } & ListingPageProps)
   }, [params.category, params.page, setListing]);
 
   const category = t(`categories.${params.category}`);
-  useDocumentMeta({
-    title:
-      params.page > 1
-        ? t('listing.documentTitlePaged', { category, page: params.page })
-        : t('listing.documentTitle', { category }),
-    description: t('listing.metaDescription', { category }),
-    // Filtered variants of a list point at the unfiltered page, so search engines index one.
-    canonicalPath: paths.listing(params.category, params.page),
-  });
+  // Filtered variants of a list point at the category's (or the city's) page, so search engines index one.
+  useDocumentMeta(listingMeta(t, params));
 
   return (
     <div className={styles.page}>

@@ -1,9 +1,10 @@
 import type { ModelDetails } from 'contracts';
-import { ApiError, PageNotFound, paths, useLocalized } from 'platform';
+import { ApiError, PageNotFound, useLocalized } from 'platform';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Badge, Button, Skeleton } from 'shared-ui';
+import { modelMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { useCountView } from '../api/count-view';
 import { MODEL_ID_PATTERN, useModel } from '../api/get-model';
@@ -48,7 +49,7 @@ function ModelById({ id }: { id: number }) {
     );
   }
   if (model.isError) {
-    if (model.error instanceof ApiError && model.error.status === 404) return <NotFound />;
+    if (model.error instanceof ApiError && [404, 410].includes(model.error.status)) return <NotFound />;
     return (
       <div role="alert" className={styles.message}>
         <p>{model.error.message}</p>
@@ -67,16 +68,7 @@ function ModelProfile({ model }: { model: ModelDetails }) {
   useCountView(model.id);
 
   const city = localized(model.city.name);
-  useDocumentMeta({
-    title: t('model.documentTitle', { name: model.name, city }),
-    description: t('model.metaDescription', {
-      name: model.name,
-      age: t('card.age', { count: model.age }),
-      city,
-      category: t(`categories.${model.category}`),
-    }),
-    canonicalPath: paths.model(model.id),
-  });
+  useDocumentMeta(modelMeta(t, localized, model));
 
   return (
     <article className={styles.layout} data-testid="model-page">

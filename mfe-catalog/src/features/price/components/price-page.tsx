@@ -2,6 +2,7 @@ import type { PriceItem } from 'contracts';
 import { useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Skeleton } from 'shared-ui';
+import { priceMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { usePrices } from '../api/get-prices';
 import styles from './price-page.module.css';
@@ -20,7 +21,7 @@ export function PricePage() {
   const { t } = useTranslation('catalog');
   const localized = useLocalized();
   const prices = usePrices();
-  useDocumentMeta({ title: t('price.documentTitle'), description: t('price.metaDescription') });
+  useDocumentMeta(priceMeta(t));
 
   const toRows = (items: PriceItem[]): Row[] =>
     items.map((item) => ({

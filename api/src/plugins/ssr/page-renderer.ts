@@ -1,0 +1,331 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { createRemoteLoader, type FetchedFile } from './remote-loader';
+
+/**
+ * Server rendering of the public pages. The shell's server build (shell/dist-server/server.cjs)
+ * renders the page; the remote that owns the path is loaded from its own server build, whose URL
+ * the run-time registry names beside the browser entry (`{ "entry": ..., "ssr": ... }`), so a
+ * remote team's deploy changes the HTML without a shell rebuild or a server restart. A remote
+ * whose server code is missing or throws leaves its area to the browser; the page still renders.
+ */
+
+type Locale = 'ru' | 'en';
+type RemoteName = 'catalog' | 'auth' | 'modelCabinet' | 'advertiserOffice' | 'admin';
+
+interface RemoteServerModule {
+  namespace: string;
+  locales: Record<string, unknown>;
+  Routes: unknown;
+  prefetch?: unknown;
+}
+
+interface PipeableStream {
+  pipe<T extends NodeJS.WritableStream>(destination: T): T;
+  abort(reason?: unknown): void;
+}
+
+/** The shell's server build (see shell/src/server.tsx). */
+interface ShellServer {
+  sharedModules: Readonly<Record<string, unknown>>;
+  configure(options: { fetch: typeof fetch }): void;
+  addRemoteTexts(remote: RemoteServerModule): void;
+  ownerOf(pathname: string): RemoteName | null;
+  preparePage(input: {
+    url: URL;
+    remoteName: RemoteName | null;
+    remote: RemoteServerModule | null;
+  }): Promise<{
+    status: number;
+    locale: Locale;
+    head: { title: string; description: string; canonicalPath: string | null };
+    state: { queries: unknown; texts: Record<string, unknown>; locale: Locale };
+    render(options: {
+      onAllReady?: () => void;
+      onShellError?: (error: unknown) => void;
+      onError?: (error: unknown) => void;
+    }): PipeableStream;
+  }>;
+}
+
+/** Federation names by the shell's role names; the registry is keyed by the former. */
+const FEDERATION_NAMES: Record<RemoteName, string> = {
+  catalog: 'mfe_catalog',
+  auth: 'mfe_auth',
+  modelCabinet: 'mfe_model_cabinet',
+  advertiserOffice: 'mfe_advertiser_office',
+  admin: 'mfe_admin',
+};
+
+/** Areas that are rendered on the server: the public ones. The others stay client-rendered, noindex. */
+const SERVER_RENDERED = new Set<RemoteName>(['catalog']);
+
+type RegistryRecord = string | { entry: string; ssr?: string };
+
+export interface PageRendererOptions {
+  /** The repository root (shell/dist, shell/dist-server). */
+  root: string;
+  /** The registry file the static plugin serves as /remotes.json. */
+  registryFile: string;
+  /** The site's public origin, for canonical and alternate links. */
+  publicUrl: string;
+  /** How long a rendered guest page is shared between visitors; 0 = not at all. */
+  cacheMs: number;
+  /** How long a loaded remote server build is used before its file is checked again. */
+  remoteRevalidateMs?: number;
+}
+
+export interface PageRenderer {
+  /** Answers a page navigation; false when this path is not server-rendered (send index.html). */
+  handle(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<boolean>;
+  /** Drops every cached page (the same writes that clear the listing cache). */
+  clear(): void;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside a <script> block: nothing in it can close the block or start a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+function localize(pathAndQuery: string, locale: Locale): string {
+  if (locale === 'ru') return pathAndQuery;
+  return pathAndQuery === '/'
+    ? '/en'
+    : `/en${pathAndQuery.startsWith('/?') ? pathAndQuery.slice(1) : pathAndQuery}`;
+}
+
+interface CachedPage {
+  status: number;
+  html: string;
+}
+
+/** Loads the shell's server build, or null when there is none (the SPA fallback then serves every page). */
+export function createPageRenderer(
+  fastify: FastifyInstance,
+  options: PageRendererOptions,
+): PageRenderer | null {
+  const serverFile = path.join(options.root, 'shell', 'dist-server', 'server.cjs');
+  const templateFile = path.join(options.root, 'shell', 'dist', 'index.html');
+  if (!existsSync(serverFile) || !existsSync(templateFile)) return null;
+
+  const shell = createRequire(import.meta.url)(serverFile) as ShellServer;
+  const template = readFileSync(templateFile, 'utf8');
+  const assetsFile = path.join(options.root, 'shell', 'dist', 'ssr-assets.json');
+  const shellStyles = existsSync(assetsFile)
+    ? (JSON.parse(readFileSync(assetsFile, 'utf8')) as { css: string[] }).css.map((file) => `/${file}`)
+    : [];
+
+  // The pages' API calls are answered by this process: no socket, the same routes and checks.
+  shell.configure({
+    fetch: async (input, init) => {
+      const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url);
+      const response = await fastify.inject({
+        method: (init?.method ?? 'GET') as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: { ...(init?.headers as Record<string, string> | undefined), 'x-server-render': '1' },
+        ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+      });
+      return new Response(response.statusCode === 204 ? null : new Uint8Array(response.rawPayload), {
+        status: response.statusCode,
+        headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+      });
+    },
+  });
+
+  const fetchFile = async (url: string, headers: Record<string, string>): Promise<FetchedFile> => {
+    if (url.startsWith('/')) {
+      const response = await fastify.inject({ method: 'GET', url, headers });
+      const etag = response.headers.etag;
+      return {
+        status: response.statusCode,
+        body: response.body,
+        etag: typeof etag === 'string' ? etag : undefined,
+      };
+    }
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(3_000) });
+    return {
+      status: response.status,
+      body: response.status === 200 ? await response.text() : '',
+      etag: response.headers.get('etag') ?? undefined,
+    };
+  };
+
+  const loader = createRemoteLoader<RemoteServerModule>({
+    fetchFile,
+    shared: shell.sharedModules,
+    revalidateMs: options.remoteRevalidateMs ?? 1_000,
+    check: (value) => {
+      const module = value as Partial<RemoteServerModule> | null;
+      if (
+        !module ||
+        typeof module.Routes !== 'function' ||
+        typeof module.namespace !== 'string' ||
+        !module.locales
+      ) {
+        throw new Error('The server build exports no Routes, namespace and locales');
+      }
+      shell.addRemoteTexts(module as RemoteServerModule);
+      return module as RemoteServerModule;
+    },
+  });
+
+  const pages =
+    options.cacheMs > 0 ? new LRUCache<string, CachedPage>({ max: 500, ttl: options.cacheMs }) : null;
+
+  async function readRegistry(): Promise<Record<string, RegistryRecord>> {
+    try {
+      return JSON.parse(await readFile(options.registryFile, 'utf8')) as Record<string, RegistryRecord>;
+    } catch {
+      return {};
+    }
+  }
+
+  function headTags(
+    page: Awaited<ReturnType<ShellServer['preparePage']>>,
+    styles: string[],
+    scripts: string[],
+  ): string {
+    const origin = options.publicUrl.replace(/\/$/, '');
+    const tags: string[] = [];
+    const { canonicalPath } = page.head;
+    if (canonicalPath) {
+      tags.push(
+        `<link rel="canonical" href="${escapeHtml(origin + localize(canonicalPath, page.locale))}" />`,
+      );
+      for (const [hreflang, locale] of [
+        ['ru', 'ru'],
+        ['en', 'en'],
+        ['x-default', 'ru'],
+      ] as const) {
+        tags.push(
+          `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(origin + localize(canonicalPath, locale))}" />`,
+        );
+      }
+    }
+    if (page.status !== 200) tags.push('<meta name="robots" content="noindex" />');
+    for (const href of [...shellStyles.filter((file) => !template.includes(`"${file}"`)), ...styles])
+      tags.push(`<link rel="stylesheet" href="${escapeHtml(href)}" />`);
+    for (const href of scripts) tags.push(`<link rel="preload" as="script" href="${escapeHtml(href)}" />`);
+    return tags.join('');
+  }
+
+  /** The template cut around the root element, with the page's language, title and head. */
+  function documentParts(
+    page: Awaited<ReturnType<ShellServer['preparePage']>>,
+    styles: string[],
+    scripts: string[],
+    registry: Record<string, RegistryRecord>,
+  ): [string, string] {
+    const state = { ...page.state, registry };
+    const html = template
+      .replace(/<html lang="[^"]*"/, `<html lang="${page.locale}"`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.head.title)}</title>`)
+      .replace(
+        /<meta name="description" content="[^"]*"\s*\/?>/,
+        `<meta name="description" content="${escapeHtml(page.head.description)}" />`,
+      )
+      .replace('</head>', `${headTags(page, styles, scripts)}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<script type="application/json" id="page-state">${scriptJson(state)}</script><div id="root"></div>`,
+      );
+    const at = html.indexOf('<div id="root"></div>') + '<div id="root">'.length;
+    return [html.slice(0, at), html.slice(at)];
+  }
+
+  async function render(request: FastifyRequest, reply: FastifyReply, url: URL, name: RemoteName | null) {
+    const registry = await readRegistry();
+    let remote: RemoteServerModule | null = null;
+    let styles: string[] = [];
+    let scripts: string[] = [];
+    const record = name ? registry[FEDERATION_NAMES[name]] : undefined;
+    if (record) {
+      const entry = typeof record === 'string' ? record : record.entry;
+      const ssr = typeof record === 'string' ? undefined : record.ssr;
+      if (ssr) {
+        try {
+          const loaded = await loader.get(ssr, entry);
+          remote = loaded.module;
+          styles = loaded.styles;
+          scripts = loaded.scripts;
+        } catch (error) {
+          request.log.warn(
+            { err: error, remote: name },
+            'remote server code unavailable; the area renders in the browser',
+          );
+        }
+      }
+    }
+
+    const page = await shell.preparePage({ url, remoteName: name, remote });
+    const [before, after] = documentParts(page, styles, scripts, registry);
+    const chunks: Buffer[] = [];
+    // Pages are rendered for a guest whoever asks, so one copy serves everyone; a page whose remote
+    // could not render on the server is not kept (the next request tries the remote again).
+    const cacheKey = pages && (remote || !name) ? url.pathname + url.search : null;
+    // The head leaves at once; the body follows as React renders it.
+    const body = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        if (cacheKey) chunks.push(Buffer.from(chunk));
+        callback(null, chunk);
+      },
+      flush(callback) {
+        this.push(after);
+        if (cacheKey && pages) {
+          pages.set(cacheKey, {
+            status: page.status,
+            html: before + Buffer.concat(chunks).toString('utf8') + after,
+          });
+        }
+        callback();
+      },
+    });
+    body.push(before);
+    const stream = page.render({
+      // Everything, not just the shell: crawlers and browsers without JavaScript get whole pages.
+      onAllReady: () => stream.pipe(body),
+      onShellError: (error) => body.destroy(error instanceof Error ? error : new Error(String(error))),
+      onError: (error) => {
+        if (!(error instanceof Error && error.name === 'ClientOnlyRemote')) {
+          request.log.error({ err: error }, 'server render error');
+        }
+      },
+    });
+    return reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-language', page.locale)
+      .send(body);
+  }
+
+  return {
+    async handle(request, reply, pathname) {
+      const name = shell.ownerOf(pathname);
+      if (name && !SERVER_RENDERED.has(name)) return false;
+      const url = new URL(request.url, 'http://page.invalid');
+      const cached = pages?.get(url.pathname + url.search);
+      if (cached) {
+        await reply
+          .code(cached.status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(cached.html);
+        return true;
+      }
+      await render(request, reply, url, name);
+      return true;
+    },
+    clear: () => pages?.clear(),
+  };
+}

@@ -1,0 +1,158 @@
+import vm from 'node:vm';
+
+/**
+ * Fetches and runs remotes' server builds named by the registry, the server-side half of the
+ * federation: the file is CommonJS whose shared libraries (react, the router, platform...) are
+ * `require`d from the host, as the browser build takes them from the shell.
+ */
+export interface FetchedFile {
+  status: number;
+  body: string;
+  etag: string | undefined;
+}
+
+/** Reads a URL: a same-origin path through the server itself, anything else over the network. */
+export type FileFetcher = (url: string, headers: Record<string, string>) => Promise<FetchedFile>;
+
+export interface LoadedRemote<M> {
+  module: M;
+  /** Stylesheets of the remote's browser build for its routes, absolute or root-relative. */
+  styles: string[];
+  /** Scripts the browser will need to hydrate the area (its entry and the routes chunk). */
+  scripts: string[];
+}
+
+interface CacheEntry<M> {
+  /** The server file's and the manifest's validators: a changed file is run again. */
+  key: string;
+  checkedAt: number;
+  value: LoadedRemote<M>;
+}
+
+export interface RemoteLoaderOptions<M> {
+  fetchFile: FileFetcher;
+  /** The host's shared modules, by the names a remote requires them under. */
+  shared: Readonly<Record<string, unknown>>;
+  /** How long a loaded remote is used before its files are asked for again (not modified: kept). */
+  revalidateMs: number;
+  /** Throws unless the module has what the renderer needs. */
+  check: (module: unknown) => M;
+}
+
+interface ManifestAsset {
+  sync?: string[];
+  async?: string[];
+}
+
+interface BrowserManifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
+  exposes?: { path?: string; name?: string; assets?: { js?: ManifestAsset; css?: ManifestAsset } }[];
+}
+
+/** Runs a CommonJS file with `require` answering only the host's shared modules. */
+export function runCommonJs(
+  source: string,
+  filename: string,
+  shared: Readonly<Record<string, unknown>>,
+): unknown {
+  const wrapper = vm.runInThisContext(
+    `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
+    { filename },
+  ) as (
+    exports: object,
+    require: (id: string) => unknown,
+    module: { exports: unknown },
+    f: string,
+    d: string,
+  ) => void;
+  const module: { exports: unknown } = { exports: {} };
+  const require = (id: string) => {
+    if (Object.hasOwn(shared, id)) return shared[id];
+    throw new Error(`${filename} requires "${id}", which the host does not share`);
+  };
+  wrapper(module.exports as object, require, module, filename, '/');
+  return module.exports;
+}
+
+function filesOf(asset: ManifestAsset | undefined): string[] {
+  return [...(asset?.sync ?? []), ...(asset?.async ?? [])];
+}
+
+/** The routes expose's stylesheets and scripts, as URLs next to the manifest. */
+function assetsOf(manifest: BrowserManifest, manifestUrl: string): { styles: string[]; scripts: string[] } {
+  const base = new URL('.', new URL(manifestUrl, 'http://root.invalid/'));
+  const publicPath = manifest.metaData?.publicPath;
+  const root = publicPath && publicPath !== 'auto' ? new URL(publicPath, base) : base;
+  const expose = manifest.exposes?.find((item) => item.path === './routes' || item.name === 'routes');
+  const url = (file: string) => {
+    const resolved = new URL(file, root);
+    return resolved.origin === 'http://root.invalid' ? resolved.pathname : resolved.href;
+  };
+  const entry = manifest.metaData?.remoteEntry;
+  const entryFile = entry?.name ? `${entry.path ? `${entry.path}/` : ''}${entry.name}` : undefined;
+  return {
+    styles: [...new Set(filesOf(expose?.assets?.css))].map(url),
+    scripts: [...(entryFile ? [entryFile] : []), ...(expose?.assets?.js?.sync ?? [])].map(url),
+  };
+}
+
+export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
+  const cache = new Map<string, CacheEntry<M>>();
+  const loading = new Map<string, Promise<LoadedRemote<M>>>();
+
+  async function fetchOk(url: string, etag?: string): Promise<FetchedFile> {
+    const file = await options.fetchFile(url, etag ? { 'if-none-match': etag } : {});
+    if (file.status !== 200 && file.status !== 304) throw new Error(`${url} answered ${file.status}`);
+    return file;
+  }
+
+  async function load(
+    serverUrl: string,
+    manifestUrl: string,
+    previous?: CacheEntry<M>,
+  ): Promise<LoadedRemote<M>> {
+    const [previousServerTag, previousManifestTag] = previous?.key.split('\n') ?? [];
+    const [server, manifest] = await Promise.all([
+      fetchOk(serverUrl, previousServerTag || undefined),
+      fetchOk(manifestUrl, previousManifestTag || undefined),
+    ]);
+    if (previous && server.status === 304 && manifest.status === 304) {
+      previous.checkedAt = Date.now();
+      return previous.value;
+    }
+    const module =
+      server.status === 304 && previous
+        ? previous.value.module
+        : options.check(runCommonJs(server.body, serverUrl, options.shared));
+    const assets =
+      manifest.status === 304 && previous
+        ? { styles: previous.value.styles, scripts: previous.value.scripts }
+        : assetsOf(JSON.parse(manifest.body) as BrowserManifest, manifestUrl);
+    const value: LoadedRemote<M> = { module, ...assets };
+    cache.set(`${serverUrl}\n${manifestUrl}`, {
+      key: `${server.etag ?? ''}\n${manifest.etag ?? ''}`,
+      checkedAt: Date.now(),
+      value,
+    });
+    return value;
+  }
+
+  return {
+    /**
+     * The remote's server module and browser assets. Within `revalidateMs` of the last check it
+     * answers from memory; after that it asks with the validators it has (a 304 keeps the module).
+     * Concurrent requests share one load. A failure is thrown; the caller renders without it.
+     */
+    async get(serverUrl: string, manifestUrl: string): Promise<LoadedRemote<M>> {
+      const key = `${serverUrl}\n${manifestUrl}`;
+      const cached = cache.get(key);
+      if (cached && Date.now() - cached.checkedAt < options.revalidateMs) return cached.value;
+      let pending = loading.get(key);
+      if (!pending) {
+        pending = load(serverUrl, manifestUrl, cached).finally(() => loading.delete(key));
+        loading.set(key, pending);
+      }
+      return pending;
+    },
+  };
+}

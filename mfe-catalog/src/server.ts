@@ -1,0 +1,86 @@
+// The catalogue's server build: what the server renderer takes from it, loaded at run time through
+// the registry (`remotes.json` names this file beside the browser build's manifest), so a deploy of
+// the catalogue changes the server-rendered pages too. The shared libraries come from the host.
+import type { QueryClient } from '@tanstack/react-query';
+import type { LocalizedText } from 'contracts';
+import { ApiError, routePatterns } from 'platform';
+import { matchPath } from 'react-router-dom';
+import CatalogRoutes from './app/routes';
+import { modelsQueryOptions } from './features/listing/api/get-models';
+import { parseListingParams, toModelListQuery } from './features/listing/model/listing-params';
+import { MODEL_ID_PATTERN, modelQueryOptions } from './features/model/api/get-model';
+import { pricesQueryOptions } from './features/price/api/get-prices';
+import en from './locales/en.json';
+import ru from './locales/ru.json';
+import { listingMeta, modelMeta, priceMeta } from './lib/page-meta';
+import type { DocumentMeta } from './lib/use-document-meta';
+
+export const namespace = 'catalog';
+export const locales = { ru, en };
+export const Routes = CatalogRoutes;
+
+export interface PrefetchContext {
+  /** The path without its language prefix. */
+  pathname: string;
+  search: URLSearchParams;
+  queryClient: QueryClient;
+  locale: 'ru' | 'en';
+  /** The catalogue's texts in the page's language. */
+  t: (key: string, options?: Record<string, unknown>) => string;
+}
+
+export interface PrefetchResult {
+  status: number;
+  meta?: DocumentMeta;
+}
+
+const NOT_FOUND: PrefetchResult = { status: 404 };
+
+/** The status a refused read gives the page: 410 for a profile that was public and is gone. */
+function statusOf(error: unknown): number {
+  if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return error.status;
+  throw error;
+}
+
+/**
+ * Reads what a page shows into the request's query cache (the same queries its components run,
+ * so they render with the data and the browser gets it handed over), and says the page's status
+ * and head.
+ */
+export async function prefetch({
+  pathname,
+  search,
+  queryClient,
+  locale,
+  t,
+}: PrefetchContext): Promise<PrefetchResult> {
+  const listing = matchPath(routePatterns.category, pathname) ?? matchPath(routePatterns.home, pathname);
+  if (listing) {
+    const params = parseListingParams(listing.params.category, search);
+    if (!params) return NOT_FOUND;
+    await queryClient.fetchQuery(modelsQueryOptions(toModelListQuery(params)));
+    const meta = listingMeta(t, params);
+    // The home page is its own address, not the default category's.
+    return {
+      status: 200,
+      meta: pathname === '/' && !search.has('category') ? { ...meta, canonicalPath: '/' } : meta,
+    };
+  }
+  const model = matchPath(routePatterns.model, pathname);
+  if (model) {
+    const id = model.params.id ?? '';
+    if (!MODEL_ID_PATTERN.test(id)) return NOT_FOUND;
+    try {
+      const details = await queryClient.fetchQuery({ ...modelQueryOptions(Number(id)), retry: false });
+      const localized = (text: LocalizedText) => text[locale] || text.ru;
+      return { status: 200, meta: modelMeta(t, localized, details) };
+    } catch (error) {
+      return { status: statusOf(error) };
+    }
+  }
+  if (matchPath(routePatterns.price, pathname)) {
+    await queryClient.fetchQuery(pricesQueryOptions());
+    return { status: 200, meta: priceMeta(t) };
+  }
+  return NOT_FOUND;
+}

@@ -1,0 +1,218 @@
+// The shell's server build: renders a public page for a guest, with the remote that owns it loaded
+// from the remote's own server build (see api/src/plugins/ssr). It gives that code the same shared
+// libraries the browser build shares, so both render with one React, router, store and i18n.
+import * as tanstackQuery from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import * as contracts from 'contracts';
+import { DEFAULT_LOCALE, type Locale } from 'contracts';
+import * as i18next from 'i18next';
+import * as jotai from 'jotai';
+import { createStore } from 'jotai';
+import * as jotaiVanilla from 'jotai/vanilla';
+import * as platform from 'platform';
+import {
+  basenameFor,
+  configureServer,
+  createQueryClient,
+  dehydrateForPage,
+  i18n as baseI18n,
+  localeOfPath,
+  PlatformProviders,
+  type RemoteName,
+  remoteForPath,
+  stripLocale,
+} from 'platform';
+import * as React from 'react';
+import type { ComponentType } from 'react';
+import * as reactDom from 'react-dom';
+import {
+  type PipeableStream,
+  type RenderToPipeableStreamOptions,
+  renderToPipeableStream,
+} from 'react-dom/server';
+import * as reactI18next from 'react-i18next';
+import * as jsxRuntime from 'react/jsx-runtime';
+import * as reactRouter from 'react-router';
+import * as reactRouterDom from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import * as sharedUi from 'shared-ui';
+import * as sharedUiDialog from 'shared-ui/dialog';
+import * as sharedUiTabs from 'shared-ui/tabs';
+import * as sharedUiToast from 'shared-ui/toast';
+import { AppFrame } from './app/app-frame';
+import { appRoutes } from './app/routes';
+import { constantsQueryOptions } from './features/site/api/get-constants';
+import { onlineCountQueryOptions } from './features/navigation/api/get-online-count';
+import { type ServerRemotes, ServerRemotesContext } from './features/remotes/server-remotes';
+import en from './locales/en.json';
+import ru from './locales/ru.json';
+
+/** The shared singletons, by the names remotes import them under (their server builds leave them out). */
+export const sharedModules: Readonly<Record<string, unknown>> = {
+  react: React,
+  'react/jsx-runtime': jsxRuntime,
+  'react-dom': reactDom,
+  'react-router': reactRouter,
+  'react-router-dom': reactRouterDom,
+  jotai,
+  'jotai/vanilla': jotaiVanilla,
+  '@tanstack/react-query': tanstackQuery,
+  i18next,
+  'react-i18next': reactI18next,
+  platform,
+  'shared-ui': sharedUi,
+  'shared-ui/dialog': sharedUiDialog,
+  'shared-ui/tabs': sharedUiTabs,
+  'shared-ui/toast': sharedUiToast,
+  contracts,
+};
+
+/** What a remote's server build exports. */
+export interface RemoteServerModule {
+  namespace: string;
+  locales: Partial<Record<Locale, Record<string, unknown>>>;
+  Routes: ComponentType;
+  prefetch?: (context: {
+    pathname: string;
+    search: URLSearchParams;
+    queryClient: QueryClient;
+    locale: Locale;
+    t: (key: string, options?: Record<string, unknown>) => string;
+  }) => Promise<{ status: number; meta?: { title: string; description: string; canonicalPath?: string } }>;
+}
+
+export const shellLocales = { ru, en };
+baseI18n.addResourceBundle('ru', 'shell', ru, true, true);
+baseI18n.addResourceBundle('en', 'shell', en, true, true);
+
+/** One i18n instance per language, sharing the texts: concurrent renders never switch each other's. */
+const instances = new Map<Locale, typeof baseI18n>();
+function i18nFor(locale: Locale): typeof baseI18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = baseI18n.cloneInstance({ lng: locale, initAsync: false });
+    instances.set(locale, instance);
+  }
+  return instance;
+}
+
+/** The API the pages read, answered by the server process itself (no network hop). */
+export function configure({ fetch }: { fetch: typeof globalThis.fetch }): void {
+  configureServer({ apiBase: 'http://render.internal/api', fetch });
+}
+
+/** A remote's texts join the shared store when its server code is (re)loaded. */
+export function addRemoteTexts(remote: RemoteServerModule): void {
+  for (const [locale, texts] of Object.entries(remote.locales)) {
+    if (texts) baseI18n.addResourceBundle(locale, remote.namespace, texts, true, true);
+  }
+}
+
+/** Which remote owns a path (of the page, with or without its language prefix). */
+export const ownerOf = (pathname: string): RemoteName | null => remoteForPath(pathname);
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** The page's path without the language prefix, for canonical and alternate links; none for a 404. */
+  canonicalPath: string | null;
+}
+
+export interface PreparedPage {
+  status: number;
+  locale: Locale;
+  head: PageHead;
+  /** For the page's JSON block: the query cache and the texts its first render needs. */
+  state: { queries: unknown; texts: Record<string, unknown>; locale: Locale };
+  render: (options: RenderToPipeableStreamOptions) => PipeableStream;
+}
+
+/**
+ * Reads a page's data (the shell's and, through its prefetch, the owning remote's), then gives
+ * its status and head at once and a render that streams its body. `remote` is null when the
+ * remote's server code could not be had: that area then renders in the browser.
+ */
+export async function preparePage({
+  url,
+  remoteName,
+  remote,
+}: {
+  url: URL;
+  remoteName: RemoteName | null;
+  remote: RemoteServerModule | null;
+}): Promise<PreparedPage> {
+  const locale = localeOfPath(url.pathname);
+  const i18n = i18nFor(locale);
+  const queryClient = createQueryClient();
+  const store = createStore();
+  const shellT = i18n.getFixedT(locale, 'shell');
+  const head: PageHead = {
+    title: shellT('meta.title'),
+    description: shellT('meta.description'),
+    canonicalPath: null,
+  };
+  let status = remoteName ? 200 : 404;
+
+  const shellData = Promise.all([
+    queryClient.prefetchQuery(constantsQueryOptions()),
+    queryClient.prefetchQuery(onlineCountQueryOptions()),
+  ]);
+  if (remote?.prefetch) {
+    try {
+      const result = await remote.prefetch({
+        pathname: stripLocale(url.pathname),
+        search: url.searchParams,
+        queryClient,
+        locale,
+        t: i18n.getFixedT(locale, remote.namespace) as (
+          key: string,
+          options?: Record<string, unknown>,
+        ) => string,
+      });
+      status = result.status;
+      if (result.meta) {
+        head.title = result.meta.title;
+        head.description = result.meta.description;
+        head.canonicalPath = result.meta.canonicalPath ?? null;
+      }
+    } catch {
+      // The remote's data could not be read: its components show the error and a retry.
+    }
+  }
+  await shellData;
+  if (status === 404 || status === 410) {
+    head.title = shellT('notFound.documentTitle');
+    head.canonicalPath = null;
+  }
+
+  const texts: Record<string, unknown> = { shell: locale === 'en' ? en : ru };
+  if (remote) texts[remote.namespace] = remote.locales[locale] ?? remote.locales[DEFAULT_LOCALE];
+  const servedRemotes: ServerRemotes = remote && remoteName ? { [remoteName]: remote.Routes } : {};
+
+  const handler = createStaticHandler(appRoutes, { basename: basenameFor(locale) });
+  const context = await handler.query(new Request(url.href));
+  // The shell's routes have no loaders or redirects: the answer is always a context.
+  if (context instanceof Response) throw new Error('Unexpected response from the static handler');
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  return {
+    status,
+    locale,
+    head,
+    state: { queries: dehydrateForPage(queryClient), texts, locale },
+    render: (options) =>
+      renderToPipeableStream(
+        <PlatformProviders queryClient={queryClient} store={store} i18n={i18n}>
+          <ServerRemotesContext.Provider value={servedRemotes}>
+            <AppFrame>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppFrame>
+          </ServerRemotesContext.Provider>
+        </PlatformProviders>,
+        // Every boundary is written in place, never outlined behind a fallback that an inline
+        // script swaps later: the page must read whole without JavaScript, and the CSP allows
+        // no inline scripts.
+        { progressiveChunkSize: Number.POSITIVE_INFINITY, ...options },
+      ),
+  };
+}
