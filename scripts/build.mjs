@@ -47,7 +47,7 @@ export function sourceDigest() {
       for (const entry of readdirSync(current, { withFileTypes: true }).sort((a, b) =>
         a.name.localeCompare(b.name),
       )) {
-        if (['node_modules', 'dist', '.data'].includes(entry.name)) continue;
+        if (['node_modules', 'dist', 'dist-server', '.data'].includes(entry.name)) continue;
         const full = path.join(current, entry.name);
         if (entry.isDirectory()) walk(full);
         else hash.update(full).update(readFileSync(full));
@@ -63,6 +63,8 @@ export function buildIsCurrent() {
   return (
     existsSync(STAMP) &&
     APPS.every((app) => existsSync(path.join(root, app, 'dist'))) &&
+    // The shell's server build renders the public pages.
+    existsSync(path.join(root, 'shell', 'dist-server', 'server.cjs')) &&
     readFileSync(STAMP, 'utf8') === sourceDigest()
   );
 }

@@ -11,6 +11,7 @@ export const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 const SKIPPED_DIRS = new Set([
   'node_modules',
   'dist',
+  'dist-server',
   '.data',
   'test-results',
   'playwright-report',
