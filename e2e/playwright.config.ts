@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -9,6 +9,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 18123);
 // A fresh embedded database per run: journeys start from the seed, never from leftovers.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-pglite-'));
+// The registry the server reads (REMOTES_JSON): a copy the server-rendering journeys may repoint.
+// Workers evaluate this file again; they keep the main process's copy.
+process.env.E2E_REGISTRY ??= path.join(dataDir, 'remotes.json');
+copyFileSync(path.join(root, 'shell', 'public', 'remotes.json'), process.env.E2E_REGISTRY);
 
 export default defineConfig({
   testDir: './tests',
@@ -41,6 +45,7 @@ export default defineConfig({
       DEV_PAGES: 'mail',
       DATABASE_URL: '',
       DEMO_PASSWORD: DEMO.password,
+      REMOTES_JSON: process.env.E2E_REGISTRY,
       ADMIN_PASSWORD: 'admin-e2e-password',
       // Journeys sign in many times from one address; the limits themselves have API tests.
       RATE_LIMIT_FACTOR: '50',

@@ -310,3 +310,4 @@ export {
   type ServedAd,
   type ServedAds,
 } from './api/campaigns';
+export * from './photo-sizes';

@@ -1,4 +1,4 @@
-import type { ModelCard as ModelCardData } from 'contracts';
+import { type ModelCard as ModelCardData, photoSrcSet } from 'contracts';
 import { paths, useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -28,6 +28,9 @@ export function ModelCard({
           {model.photo ? (
             <img
               src={model.photo.url}
+              srcSet={photoSrcSet(model.photo.url)}
+              // Two columns on a phone, a grid of 220 px and up on wider screens.
+              sizes="(max-width: 768px) 50vw, 300px"
               alt={t('card.photoAlt', { name: model.name })}
               width={model.photo.width}
               height={model.photo.height}

@@ -29,7 +29,7 @@ function addressIn(locale: Locale): string {
 /**
  * One router per language. A switch moves to the page's address in the other language (a new
  * history entry) and swaps the router for one with that basename; Back across a switch swaps
- * it back. The tree below keeps its state: the same components render in the same places.
+ * it back. The page's data stays in the query cache, so the page renders again at once.
  */
 function useLocaleRouter() {
   const [state, setState] = useState(() => {
@@ -58,15 +58,16 @@ function useLocaleRouter() {
       window.removeEventListener('popstate', onPop);
     };
   }, []);
-  return state.router;
+  return state;
 }
 
 export function App() {
-  const router = useLocaleRouter();
+  const { locale, router } = useLocaleRouter();
   return (
     <PlatformProviders>
       <AppFrame>
-        <RouterProvider router={router} />
+        {/* A provider keeps the first router's state when given another: a new one per language. */}
+        <RouterProvider key={locale} router={router} />
       </AppFrame>
     </PlatformProviders>
   );

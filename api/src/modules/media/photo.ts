@@ -1,8 +1,8 @@
+import { PHOTO_WIDTHS } from 'contracts';
 import sharp from 'sharp';
 import { ApiError } from '../../lib/api-error';
 
-/** Widths stored for `srcset`: a card, a phone screen, a large screen. Never wider than the upload. */
-export const PHOTO_WIDTHS = [320, 640, 1280] as const;
+export { PHOTO_WIDTHS };
 
 /**
  * Decoded pixels a photo may have (a 50 MP camera's). A small file can claim a huge picture (a

@@ -14,6 +14,9 @@ export const modelQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['models', 'detail', id],
     queryFn: ({ signal }) => getModel(id, signal),
+    // A profile that is not there (404) or gone (410) stays so: the page the server rendered
+    // as "not found" hydrates as such instead of asking again (and showing a skeleton meanwhile).
+    retryOnMount: false,
   });
 
 export const useModel = (id: number) => useQuery(modelQueryOptions(id));

@@ -1,4 +1,4 @@
-import type { ModelDetails } from 'contracts';
+import { type ModelDetails, photoSrcSet } from 'contracts';
 import { ApiError, PageNotFound, useLocalized } from 'platform';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,6 +79,7 @@ function ModelProfile({ model }: { model: ModelDetails }) {
           <img
             key={photo.url}
             src={photo.url}
+            srcSet={photoSrcSet(photo.url)}
             width={photo.width}
             height={photo.height}
             alt={photo.alt || t('card.photoAlt', { name: model.name })}

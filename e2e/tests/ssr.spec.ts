@@ -1,0 +1,236 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
+
+/**
+ * Public pages come from the server whole (header, cards, texts, links), hydrate in the browser
+ * without errors or a second fetch of their data, read without JavaScript, and survive a remote
+ * whose server code is missing or broken.
+ */
+
+const registryFile = () => {
+  const file = process.env.E2E_REGISTRY;
+  if (!file) throw new Error('E2E_REGISTRY is set by playwright.config.ts');
+  return file;
+};
+
+/** Points the catalogue's server entry elsewhere for the length of `body`. */
+async function withCatalogServerEntry(ssr: string, body: () => Promise<void>) {
+  const original = readFileSync(registryFile(), 'utf8');
+  const registry = JSON.parse(original) as Record<string, unknown>;
+  registry.mfe_catalog = { entry: '/mfe/catalog/mf-manifest.json', ssr };
+  writeFileSync(registryFile(), JSON.stringify(registry));
+  try {
+    await body();
+  } finally {
+    writeFileSync(registryFile(), original);
+  }
+}
+
+/** Console errors and React's hydration complaints, and the listing and profile reads, of a page. */
+function watch(page: Page) {
+  const problems: string[] = [];
+  const dataReads: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || /hydrat|did not match/i.test(message.text()))
+      problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/(model(\/\d+)?|tipping-prices|constants)$/.test(url.pathname)) dataReads.push(url.pathname);
+  });
+  return { problems, dataReads };
+}
+
+test.describe('server-rendered pages', () => {
+  test('the HTML holds the listing: cards with names, prices and photos, real links, head tags', async ({
+    request,
+  }) => {
+    const response = await request.get('/');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="ru"');
+    expect(html).toMatch(/<title>Индивидуалки — каталог анкет<\/title>/);
+    // Cards: a photo with its size, the name and a price, inside a link to the profile.
+    const cards = html.match(/data-testid="model-card"/g) ?? [];
+    expect(cards.length).toBeGreaterThan(10);
+    expect(html).toMatch(/<a [^>]*href="\/girl\/\d+"/);
+    expect(html).toMatch(/<img [^>]*width="\d+"[^>]*height="\d+"/);
+    expect(html).toMatch(/<img [^>]*sizes="/);
+    expect(html).toMatch(/₽ \/ час/);
+    // Pagination and the category bar are links a crawler (or a browser without scripts) follows.
+    expect(html).toMatch(/<a [^>]*href="\/category\/individual\?page=2"/);
+    expect(html).toMatch(/<a [^>]*href="\/category\/massage\?page=1"/);
+    // The language's addresses.
+    expect(html).toContain('<link rel="canonical" href="http://localhost:');
+    expect(html).toMatch(/<link rel="alternate" hreflang="en" href="http:\/\/localhost:\d+\/en"/);
+    expect(html).toMatch(/<link rel="alternate" hreflang="x-default" href="http:\/\/localhost:\d+\/"/);
+    // The data the page was rendered from, handed to the browser.
+    expect(html).toContain('<script type="application/json" id="page-state">');
+
+    const english = await (await request.get('/en/category/massage?page=1')).text();
+    expect(english).toContain('<html lang="en"');
+    expect(english).toContain('<title>Massage — profile catalogue</title>');
+    expect(english).toMatch(/<a [^>]*href="\/en\/girl\/\d+"/);
+    expect(english).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/en\/category\/massage"/);
+  });
+
+  test('a profile and the price page are in the HTML; missing pages answer 404', async ({ request }) => {
+    const listing = await (await request.get('/')).text();
+    const id = /href="\/girl\/(\d+)"/.exec(listing)?.[1];
+    expect(id).toBeTruthy();
+    const profile = await request.get(`/girl/${id}`);
+    expect(profile.status()).toBe(200);
+    const profileHtml = await profile.text();
+    expect(profileHtml).toContain('data-testid="model-page"');
+    expect(profileHtml).toMatch(/<h1[^>]*>[^<]+<!-- -->, <!-- -->\d+/);
+    expect(profileHtml).toMatch(/— анкета<\/title>/);
+
+    const price = await (await request.get('/en/price')).text();
+    expect(price).toContain('<title>Prices for placement and advertising</title>');
+    expect(price).toMatch(/<table/);
+
+    for (const missing of ['/girl/999999999', '/category/unknown', '/no-such-page', '/en/no-such-page']) {
+      const answer = await request.get(missing);
+      expect(answer.status(), missing).toBe(404);
+      const html = await answer.text();
+      expect(html).toContain('data-testid="not-found"');
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  test('signed-in areas stay client-rendered and out of search engines', async ({ request }) => {
+    for (const path of ['/profile', '/advister', '/admin', '/login/girl', '/en/profile']) {
+      const answer = await request.get(path);
+      expect(answer.status(), path).toBe(200);
+      expect(answer.headers()['x-robots-tag'], path).toBe('noindex');
+      expect(await answer.text(), path).not.toContain('id="page-state"');
+    }
+  });
+
+  for (const language of ['ru', 'en'] as const) {
+    test(`hydrates without errors or a second read of its data (${language})`, async ({ page }) => {
+      const prefix = language === 'en' ? '/en' : '';
+      const { problems, dataReads } = watch(page);
+      for (const path of [prefix || '/', `${prefix}/category/massage?page=1`, `${prefix}/price`]) {
+        await page.goto(path);
+        await expect(page.getByTestId('burger')).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+      }
+      await page.goto(`${prefix}/category/individual?page=1`);
+      const href = await page.getByTestId('model-card').first().getByRole('link').getAttribute('href');
+      expect(href).toMatch(new RegExp(`^${prefix}/girl/\\d+$`));
+      await page.goto(href ?? '/');
+      await expect(page.getByTestId('model-page')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+
+      expect(problems).toEqual([]);
+      // Every page above came with its data: the browser read none of it again.
+      expect(dataReads).toEqual([]);
+
+      // Hydrated: the page answers clicks (a client-side move, then the other language).
+      await page
+        .getByRole('link', { name: language === 'en' ? 'Prices' : 'Прайс' })
+        .first()
+        .click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/price$`));
+      await expect(page.locator('table').first()).toBeVisible();
+    });
+  }
+
+  test('the language switch keeps the page and gives it its address in the other language', async ({
+    page,
+  }) => {
+    await page.goto('/category/massage?page=1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Массаж' })).toBeVisible();
+    await page.getByRole('button', { name: 'en' }).click();
+    await expect(page).toHaveURL(/\/en\/category\/massage\?page=1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Massage' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // Links now lead to English addresses.
+    await expect(page.getByTestId('model-card').first().getByRole('link')).toHaveAttribute(
+      'href',
+      /^\/en\/girl\//,
+    );
+    await page.goBack();
+    await expect(page).toHaveURL(/\/category\/massage\?page=1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Массаж' })).toBeVisible();
+
+    // The choice is remembered: a Russian address opened later leads to its English one.
+    await page.getByRole('button', { name: 'en' }).click();
+    await expect(page).toHaveURL(/\/en\/category\/massage/);
+    await page.goto('/price');
+    await expect(page).toHaveURL(/\/en\/price$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Prices/);
+  });
+
+  test('without JavaScript a visitor browses categories, pages and profiles', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByTestId('model-card').first()).toBeVisible();
+    await page.getByRole('navigation').getByRole('link', { name: 'Массаж' }).first().click();
+    await expect(page).toHaveURL(/\/category\/massage\?page=1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Массаж' })).toBeVisible();
+    await page.getByRole('navigation').getByRole('link', { name: 'Индивидуалки' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Индивидуалки' })).toBeVisible();
+    const firstName = await page.getByTestId('model-card').first().getByRole('heading').textContent();
+    await page.getByRole('link', { name: 'Страница 2' }).first().click();
+    await expect(page).toHaveURL(/\/category\/individual\?page=2$/);
+    await expect(page.getByTestId('model-card').first().getByRole('heading')).not.toHaveText(firstName ?? '');
+    await page.getByTestId('model-card').first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/girl\/\d+$/);
+    await expect(page.getByTestId('model-page').getByRole('heading', { level: 1 })).toBeVisible();
+    // Styled without scripts too: the stylesheets are links in the head.
+    const background = await page
+      .locator('header')
+      .first()
+      .evaluate((element) => getComputedStyle(element).position);
+    expect(['sticky', 'relative', 'static', 'fixed']).toContain(background);
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBeGreaterThan(1);
+    await context.close();
+  });
+
+  test('a catalogue whose server entry is missing renders in the browser; the page never fails whole', async ({
+    page,
+    request,
+  }) => {
+    await withCatalogServerEntry('/mfe/catalog/server/no-such-file.js', async () => {
+      const answer = await request.get('/?e2e=missing-entry');
+      expect(answer.status()).toBe(200);
+      const html = await answer.text();
+      // The shell is rendered; the catalogue's area is left to the browser.
+      expect(html).toContain('data-testid="burger"');
+      expect(html).not.toContain('data-testid="model-card"');
+
+      await page.goto('/?e2e=missing-entry-browser');
+      await expect(page.getByTestId('model-card').first()).toBeVisible();
+      await expect(page.getByTestId('remote-fallback')).toHaveCount(0);
+    });
+  });
+
+  test('a catalogue whose server entry throws renders in the browser; the page never fails whole', async ({
+    page,
+    request,
+  }) => {
+    await withCatalogServerEntry(
+      'data:text/javascript,throw%20new%20Error(%22broken%20server%20build%22)',
+      async () => {
+        const answer = await request.get('/en?e2e=throwing-entry');
+        expect(answer.status()).toBe(200);
+        const html = await answer.text();
+        expect(html).toContain('<html lang="en"');
+        expect(html).toContain('data-testid="burger"');
+        expect(html).not.toContain('data-testid="model-card"');
+
+        await page.goto('/en?e2e=throwing-entry-browser');
+        await expect(page.getByTestId('model-card').first()).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      },
+    );
+    // Repointed back, the next page is rendered on the server again.
+    const again = await (await request.get('/?e2e=restored')).text();
+    expect(again).toContain('data-testid="model-card"');
+  });
+});
