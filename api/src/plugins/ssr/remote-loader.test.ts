@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createRemoteLoader, type FetchedFile, runCommonJs } from './remote-loader';
+
+const shared = { react: { marker: 'the host react' } };
+
+const manifest = JSON.stringify({
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+  exposes: [
+    {
+      path: './routes',
+      assets: {
+        js: { sync: ['__federation_expose_routes.1.js'], async: ['9.js'] },
+        css: { sync: ['__federation_expose_routes.1.css'], async: ['9.css'] },
+      },
+    },
+  ],
+});
+
+const serverFile = (version: number) =>
+  `const react = require('react'); module.exports = { version: ${version}, react };`;
+
+/** A file server whose files and validators the test changes, counting requests. */
+function files(initial: Record<string, string>) {
+  const contents = { ...initial };
+  const requests: string[] = [];
+  const fetchFile = async (url: string, headers: Record<string, string>): Promise<FetchedFile> => {
+    requests.push(url);
+    const body = contents[url];
+    if (body === undefined) return { status: 404, body: '', etag: undefined };
+    const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
+    if (headers['if-none-match'] === etag) return { status: 304, body: '', etag };
+    return { status: 200, body, etag };
+  };
+  return { contents, requests, fetchFile };
+}
+
+const check = (module: unknown) => module as { version: number; react: unknown };
+
+describe('remote server builds', () => {
+  it('run with the host’s shared modules and nothing else', () => {
+    const exported = runCommonJs(serverFile(1), 'remote.js', shared) as { react: unknown };
+    expect(exported.react).toBe(shared.react);
+    expect(() => runCommonJs("require('node:fs')", 'remote.js', shared)).toThrow(/does not share/);
+    expect(() => runCommonJs('throw new Error("broken")', 'remote.js', shared)).toThrow('broken');
+  });
+
+  it('are loaded once, revalidated after the interval, and run again only when changed', async () => {
+    const server = files({
+      '/mfe/c/server/remoteEntry.js': serverFile(1),
+      '/mfe/c/mf-manifest.json': manifest,
+    });
+    let now = 0;
+    const loader = createRemoteLoader({ fetchFile: server.fetchFile, shared, revalidateMs: 1_000, check });
+    const realNow = Date.now;
+    Date.now = () => now;
+    try {
+      const first = await loader.get('/mfe/c/server/remoteEntry.js', '/mfe/c/mf-manifest.json');
+      expect(first.module.version).toBe(1);
+      expect(first.styles).toEqual(['/mfe/c/__federation_expose_routes.1.css', '/mfe/c/9.css']);
+      expect(first.scripts).toEqual(['/mfe/c/remoteEntry.js', '/mfe/c/__federation_expose_routes.1.js']);
+      expect(server.requests).toHaveLength(2);
+
+      // Within the interval: from memory.
+      now = 500;
+      await loader.get('/mfe/c/server/remoteEntry.js', '/mfe/c/mf-manifest.json');
+      expect(server.requests).toHaveLength(2);
+
+      // After it, unchanged (304): the same module object.
+      now = 1_600;
+      const again = await loader.get('/mfe/c/server/remoteEntry.js', '/mfe/c/mf-manifest.json');
+      expect(again.module).toBe(first.module);
+      expect(server.requests).toHaveLength(4);
+
+      // A deploy: the new build runs.
+      server.contents['/mfe/c/server/remoteEntry.js'] = serverFile(2);
+      now = 3_000;
+      const deployed = await loader.get('/mfe/c/server/remoteEntry.js', '/mfe/c/mf-manifest.json');
+      expect(deployed.module.version).toBe(2);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('fail when the file is missing or throws, and concurrent requests share one load', async () => {
+    const server = files({ '/mfe/c/mf-manifest.json': manifest, '/broken.js': 'throw new Error("boom")' });
+    const loader = createRemoteLoader({ fetchFile: server.fetchFile, shared, revalidateMs: 1_000, check });
+    await expect(loader.get('/missing.js', '/mfe/c/mf-manifest.json')).rejects.toThrow(/404/);
+    await expect(loader.get('/broken.js', '/mfe/c/mf-manifest.json')).rejects.toThrow('boom');
+
+    server.contents['/ok.js'] = serverFile(3);
+    server.requests.length = 0;
+    const loads = await Promise.all(
+      Array.from({ length: 5 }, () => loader.get('/ok.js', '/mfe/c/mf-manifest.json')),
+    );
+    expect(new Set(loads.map((loaded) => loaded.module)).size).toBe(1);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('find a remote’s assets on another origin next to its manifest', async () => {
+    const server = files({
+      'https://cdn.example/catalog/server/remoteEntry.js': serverFile(1),
+      'https://cdn.example/catalog/mf-manifest.json': manifest,
+    });
+    const loader = createRemoteLoader({ fetchFile: server.fetchFile, shared, revalidateMs: 1_000, check });
+    const loaded = await loader.get(
+      'https://cdn.example/catalog/server/remoteEntry.js',
+      'https://cdn.example/catalog/mf-manifest.json',
+    );
+    expect(loaded.styles[0]).toBe('https://cdn.example/catalog/__federation_expose_routes.1.css');
+    expect(loaded.scripts[0]).toBe('https://cdn.example/catalog/remoteEntry.js');
+  });
+});
