@@ -28,8 +28,10 @@ async function firstLoad(base) {
   const scripts = collectScripts(page);
   const started = Date.now();
   await page.goto(`${base}/`);
+  // The first card comes with the HTML; the page answers input once it has hydrated.
   await page.getByTestId('model-card').first().waitFor();
   const cardMs = Date.now() - started;
+  await page.locator('html[data-hydrated="true"]').waitFor();
   const loaded = [...scripts];
   await browser.close();
   return { cardMs, scripts: loaded };

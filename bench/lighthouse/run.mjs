@@ -1,5 +1,6 @@
-// Lighthouse mobile performance of the listing `/` and a profile page, against the production
-// build served by the real server on a fresh embedded database (see README.md).
+// Lighthouse mobile performance of the listing `/`, a filtered category page, a profile page and
+// `/price`, against the production build served by the real server on a fresh embedded database
+// (see README.md). `PAGES=/,/price` measures only those.
 //   node bench/lighthouse/run.mjs        RUNS (3) runs per page; the median run is reported.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -69,7 +70,18 @@ async function audit(url) {
 try {
   const listing = await (await fetch(`${server.base}/api/model?category=individual&page=1`)).json();
   const profileId = listing.items[0].id;
-  const pages = [await audit(`${server.base}/`), await audit(`${server.base}/girl/${profileId}`)];
+  const all = [
+    '/',
+    // A filtered category page: a city and a price range.
+    '/category/individual?page=1&city=moscow&priceMax=15000',
+    `/girl/${profileId}`,
+    '/price',
+  ];
+  const wanted = process.env.PAGES?.split(',') ?? all;
+  const pages = [];
+  for (const page of all.filter((item) => wanted.some((want) => item.startsWith(want.replace('{id}', ''))))) {
+    pages.push(await audit(`${server.base}${page}`));
+  }
   const report = { date: new Date().toISOString(), runsPerPage: RUNS, pages };
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   writeFileSync(
@@ -78,10 +90,12 @@ try {
   );
 
   console.log(`Lighthouse mobile, median of ${RUNS} runs`);
-  console.log('page            score   FCP ms   LCP ms   TBT ms   SI ms    CLS   seen FCP/LCP ms');
+  console.log(
+    'page                                                    score   FCP ms   LCP ms   TBT ms   SI ms    CLS   seen FCP/LCP ms',
+  );
   for (const { url, median: m } of pages) {
     console.log(
-      `${url.padEnd(16)}${String(m.score).padStart(5)}${String(m.fcpMs).padStart(9)}${String(m.lcpMs).padStart(9)}${String(m.tbtMs).padStart(9)}${String(m.speedIndexMs).padStart(8)}${String(m.cls).padStart(7)}${`${m.observedFcpMs}/${m.observedLcpMs}`.padStart(18)}`,
+      `${url.padEnd(56)}${String(m.score).padStart(5)}${String(m.fcpMs).padStart(9)}${String(m.lcpMs).padStart(9)}${String(m.tbtMs).padStart(9)}${String(m.speedIndexMs).padStart(8)}${String(m.cls).padStart(7)}${`${m.observedFcpMs}/${m.observedLcpMs}`.padStart(18)}`,
     );
     if (m.opportunities.length) console.log(`  opportunities: ${m.opportunities.join(', ')}`);
   }

@@ -63,6 +63,10 @@ function useLocaleRouter() {
 
 export function App() {
   const { locale, router } = useLocaleRouter();
+  // The page is live (hydrated, or rendered in the browser): tests and the bundle bench wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <PlatformProviders>
       <AppFrame>

@@ -1,5 +1,4 @@
-import { listingAtom } from 'platform';
-import { useAtomValue } from 'jotai';
+import { CATEGORIES, type Category, DEFAULT_CATEGORY } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router-dom';
 import { useOnlineCount } from './api/get-online-count';
@@ -8,11 +7,13 @@ import styles from './online-counter.module.css';
 /** Live count of models online; a click shows only them in the current listing. */
 export function OnlineCounter() {
   const { t } = useTranslation('shell');
-  const { pathname } = useLocation();
-  const listing = useAtomValue(listingAtom);
+  const { pathname, search } = useLocation();
   const count = useOnlineCount().data?.count;
-  const onListing = pathname === '/' || !!matchPath('/category/:category', pathname);
-  const category = onListing ? listing.category : 'individual';
+  // The listing's category from the address (as the server rendered it, before any script ran).
+  const named =
+    matchPath('/category/:category', pathname)?.params.category ??
+    (pathname === '/' ? new URLSearchParams(search).get('category') : null);
+  const category: Category = CATEGORIES.find((item) => item === named) ?? DEFAULT_CATEGORY;
   return (
     <Link
       to={`/category/${category}?page=1&online=true`}
