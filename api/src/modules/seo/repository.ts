@@ -1,7 +1,7 @@
-import type { Category } from 'contracts';
+import { type AdminActionName, type Category, hasApprovedVersion } from 'contracts';
 import { and, asc, count, eq, gt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cities, modelProfiles, profileIsVisible } from '../../db/schema';
+import { adminActions, cities, modelProfiles, profileIsVisible } from '../../db/schema';
 
 /** A listing of one category in one city that has at least one visible profile. */
 export interface CityPage {
@@ -23,6 +23,8 @@ const CHUNK = 5_000;
 
 /** A visitor sees the approved version: it changes when it is approved (or blocked, bumped...). */
 const lastmodOf = sql`greatest(${modelProfiles.updatedAt}, ${modelProfiles.publishedAt})`;
+
+const APPROVE: AdminActionName = 'profile.approve';
 
 export function createSeoRepository(db: Database) {
   return {
@@ -70,6 +72,32 @@ export function createSeoRepository(db: Database) {
         remaining -= rows.length;
         after = last.id;
       }
+    },
+
+    /**
+     * Whether a profile that a visitor cannot see now was ever published: it had an approved
+     * version (blocked, held, hidden by its owner or expired since), or it was deleted after a
+     * moderator approved it (the audit log keeps the approval). Drafts, profiles never approved
+     * and ids that never existed were not.
+     */
+    async wasPublished(id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ status: modelProfiles.status, publishedAt: modelProfiles.publishedAt })
+        .from(modelProfiles)
+        .where(eq(modelProfiles.id, id));
+      if (row) return row.publishedAt !== null || hasApprovedVersion(row.status);
+      const [approval] = await db
+        .select({ id: adminActions.id })
+        .from(adminActions)
+        .where(
+          and(
+            eq(adminActions.targetType, 'profile'),
+            eq(adminActions.targetId, id),
+            eq(adminActions.action, APPROVE),
+          ),
+        )
+        .limit(1);
+      return approval !== undefined;
     },
   };
 }

@@ -1,10 +1,10 @@
-import { type ApiErrorBody, CATEGORIES } from 'contracts';
+import { type ApiErrorBody, CATEGORIES, contractsLocales } from 'contracts';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { seedPrices } from '../../db/seed-prices';
 import { modelProfiles } from '../../db/schema';
-import { signedInAdmin } from '../../testing/admin';
+import { sentProfile, signedInAdmin, signedInModel } from '../../testing/admin';
 import { createCity, createProfile } from '../../testing/builders';
 import { testAppForFile } from '../../testing/create-test-app';
 import { ensureClassicMassage } from '../../testing/profiles';
@@ -332,5 +332,73 @@ describe('GET /sitemap.xml and /sitemap-<n>.xml', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('GET /api/model/:id of a profile no longer published', () => {
+  async function status(id: number) {
+    const response = await get(`/api/model/${id}`);
+    return { status: response.statusCode, code: response.json<ApiErrorBody | { id: number }>() };
+  }
+
+  it('answers 410 PROFILE_GONE once published (blocked, hidden, deleted), 404 MODEL_NOT_FOUND for what never was', async () => {
+    const { agent: admin } = await signedInAdmin(t);
+    const { agent: owner } = await signedInModel(t);
+    const city = (await createCity(t.db)).slug;
+    const approve = async (id: number) =>
+      expect((await admin.post(`/api/admin-panel/moderation/profiles/${id}/approve`)).statusCode).toBe(200);
+
+    const [blocked, hidden, deleted, pending, deletedPending] = [
+      await sentProfile(t, owner, city),
+      await sentProfile(t, owner, city),
+      await sentProfile(t, owner, city),
+      await sentProfile(t, owner, city),
+      await sentProfile(t, owner, city),
+    ];
+    for (const id of [blocked, hidden, deleted]) {
+      await approve(id);
+      expect((await get(`/api/model/${id}`)).statusCode).toBe(200);
+    }
+    expect(
+      (await admin.post(`/api/admin-panel/profiles/${blocked}/block`, { reason: 'Нарушение правил' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await owner.post(`/api/profiles/${hidden}/deactivate`)).statusCode).toBe(200);
+    expect((await owner.delete(`/api/profiles/${deleted}`)).statusCode).toBeLessThan(300);
+    expect((await owner.delete(`/api/profiles/${deletedPending}`)).statusCode).toBeLessThan(300);
+
+    for (const id of [blocked, hidden, deleted]) {
+      const response = await get(`/api/model/${id}`);
+      expect(response.statusCode, String(id)).toBe(410);
+      expect(response.json<ApiErrorBody>()).toEqual({
+        code: 'PROFILE_GONE',
+        message: contractsLocales.ru.errors.PROFILE_GONE,
+      });
+    }
+    const english = await get(`/api/model/${deleted}`, { 'accept-language': 'en' });
+    expect(english.json<ApiErrorBody>()).toEqual({
+      code: 'PROFILE_GONE',
+      message: contractsLocales.en.errors.PROFILE_GONE,
+    });
+
+    for (const id of [pending, deletedPending, 999_999_999]) {
+      expect(await status(id), String(id)).toEqual({
+        status: 404,
+        code: { code: 'MODEL_NOT_FOUND', message: contractsLocales.ru.errors.MODEL_NOT_FOUND },
+      });
+    }
+    // Unblocked, it is back.
+    expect((await admin.post(`/api/admin-panel/profiles/${blocked}/unblock`)).statusCode).toBe(200);
+    expect((await get(`/api/model/${blocked}`)).statusCode).toBe(200);
+  });
+
+  it('describes both answers in the API document', async () => {
+    const doc = (await get('/api/docs/json')).json();
+    const responses = doc.paths['/api/model/{id}'].get.responses;
+    expect(responses['404'].description).toMatch(/^MODEL_NOT_FOUND/);
+    expect(responses['410'].description).toMatch(/^PROFILE_GONE/);
+    for (const path of ['/robots.txt', '/sitemap.xml', '/sitemap-{file}.xml']) {
+      expect(doc.paths[path]?.get?.tags, path).toEqual(['seo']);
+    }
   });
 });
