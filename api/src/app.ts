@@ -43,6 +43,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { expiryJobPlugin } from './modules/profiles/expiry';
 import { profileRoutes as modelProfileRoutes } from './modules/profiles/routes';
 import { promoRoutes } from './modules/promo/routes';
+import { type SeoOptions, seoRoutes } from './modules/seo/routes';
 import { siteRoutes } from './modules/site/routes';
 import { streamRoutes } from './modules/streams/routes';
 import { authPlugin } from './plugins/auth';
@@ -110,6 +111,8 @@ export interface AppOptions {
   adSlotsPerDay?: number | undefined;
   /** How long the ads of a page are shared between visitors (the server's default is 2 s); 0 = off. */
   adsCacheMs?: number | undefined;
+  /** robots.txt and the sitemap: PUBLIC_URL when it was set (else each request's origin). */
+  seo?: SeoOptions | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -212,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   //   /api/profiles/:id/media*                            media (uploads, order, removal)
   //   /api/dev/mail*                                      dev-mail (also the outbox the mail plugin writes)
   //   /media/placeholder/*, /media/u/*                    media
+  //   /robots.txt, /sitemap.xml, /sitemap-<n>.xml         seo
   //   /api/docs, /api/docs/json                           plugins/docs.ts
   await app.register(
     async (api) => {
@@ -252,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(mediaFileRoutes);
   await app.register(adImageRoutes);
+  await app.register(seoRoutes, options.seo ?? {});
 
   return app;
 }

@@ -40,6 +40,15 @@ describe('server configuration', () => {
     expect(readServerConfig(PRODUCTION).secureCookies).toBe(true);
   });
 
+  it('gives robots.txt and the sitemap PUBLIC_URL only when it was set, without a trailing slash', () => {
+    expect(readServerConfig({}).canonicalUrl).toBeUndefined();
+    expect(readServerConfig({ PUBLIC_URL: '' }).canonicalUrl).toBeUndefined();
+    expect(readServerConfig({ PUBLIC_URL: 'https://anketa.example/' }).canonicalUrl).toBe(
+      'https://anketa.example',
+    );
+    expect(readServerConfig(PRODUCTION).canonicalUrl).toBe('https://anketa.example');
+  });
+
   it('keeps uploaded media in MEDIA_DIR, or in an S3-compatible bucket when S3_BUCKET is set', () => {
     expect(readServerConfig({})).toMatchObject({ mediaDir: undefined, mediaS3: undefined });
     expect(readServerConfig({ MEDIA_DIR: '/srv/media' }).mediaDir).toBe('/srv/media');

@@ -15,6 +15,11 @@ export interface ServerConfig {
   /** An explicit AUTH_SECRET (else a local one is made beside the data). */
   authSecret: string | undefined;
   publicUrl: string;
+  /**
+   * PUBLIC_URL only when it was given, without a trailing slash: robots.txt and the sitemap name
+   * it; without it they name the origin each request came to (its protocol and Host).
+   */
+  canonicalUrl: string | undefined;
   smtpUrl: string | undefined;
   /** Cookies marked Secure: everywhere but a plain-http localhost. */
   secureCookies: boolean;
@@ -73,6 +78,7 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     devPages: !production && devPagesAsked.includes('mail'),
     authSecret,
     publicUrl,
+    canonicalUrl: env.PUBLIC_URL ? publicUrl.replace(/\/+$/, '') : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     secureCookies: !(parsed.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname)),
   };

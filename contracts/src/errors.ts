@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   // The administration's (issue 16).
   'CLAIMED',
   'PROMO_CODE_EXISTS',
+  // Search engines (issue 17): a profile that was published and no longer is answers 410.
+  'PROFILE_GONE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -57,8 +57,10 @@ test('a profile complained about is blocked from the complaints list, with a com
     await admin.close();
   }
 
+  // Published, then blocked: gone (410), so that search engines drop the page.
   const visitor = await page.request.get(`/api/model/${id}`);
-  expect(visitor.status()).toBe(404);
+  expect(visitor.status()).toBe(410);
+  expect(await visitor.json()).toMatchObject({ code: 'PROFILE_GONE' });
   const own = (await (await page.request.get(`/api/profiles/${id}`)).json()) as {
     status: string;
     blockReason: string | null;

@@ -72,7 +72,8 @@ describe('blocking a model account', () => {
     );
 
     expect(await listed(city.slug)).toEqual([]);
-    expect((await pageOf(listedProfile.id)).statusCode).toBe(404);
+    // It was published: its page is gone (410), not missing.
+    expect((await pageOf(listedProfile.id)).statusCode).toBe(410);
     const [stream] = await t.db.select().from(liveStreams).where(eq(liveStreams.profileId, listedProfile.id));
     expect(stream?.endedAt).not.toBeNull();
     expect(await latestNotification(agent)).toMatchObject({

@@ -54,7 +54,7 @@ describe(`complaints from ${DEFAULT_COMPLAINT_HOLD_THRESHOLD} distinct visitors 
       expect((await complain(profile.id)).statusCode).toBe(201);
     }
     expect(await heldAtOf(profile.id)).not.toBeNull();
-    expect(await visible(profile.id, city.slug)).toEqual({ listed: false, page: 404 });
+    expect(await visible(profile.id, city.slug)).toEqual({ listed: false, page: 410 });
     // Hidden, so nobody else can complain about it.
     expect((await complain(profile.id)).statusCode).toBe(404);
 
@@ -77,7 +77,7 @@ describe(`complaints from ${DEFAULT_COMPLAINT_HOLD_THRESHOLD} distinct visitors 
     expect(statuses.map((response) => response.statusCode)).toEqual(
       Array(DEFAULT_COMPLAINT_HOLD_THRESHOLD).fill(201),
     );
-    expect(await visible(profile.id, city.slug)).toEqual({ listed: false, page: 404 });
+    expect(await visible(profile.id, city.slug)).toEqual({ listed: false, page: 410 });
   });
 
   it('count only the day: complaints of other days do not add up', async () => {

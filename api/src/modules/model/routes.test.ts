@@ -538,22 +538,42 @@ describe('GET /api/model/:id', () => {
     ]);
   });
 
-  it('answers 404 MODEL_NOT_FOUND for missing, blocked, unpublished and expired profiles alike', async () => {
-    const blocked = await createProfile(t.db, { isBlocked: true, blockReason: 'Повторная анкета' });
-    const draft = await createProfile(t.db, { status: 'draft' });
-    const rejected = await createProfile(t.db, { status: 'rejected' });
-    const expired = await createProfile(t.db, { status: 'active', expiresAt: hoursAgo(1) });
+  it('answers 404 MODEL_NOT_FOUND for missing profiles and ones never published', async () => {
+    const draft = await createProfile(t.db, { status: 'draft', publishedAt: null });
+    const rejected = await createProfile(t.db, { status: 'rejected', publishedAt: null });
+    const pending = await createProfile(t.db, { status: 'pending', publishedAt: null });
+    // Blocked while it waited for its first approval: never seen by a visitor either.
+    const blockedDraft = await createProfile(t.db, { status: 'pending', publishedAt: null, isBlocked: true });
 
-    for (const id of [999_999_999, blocked.id, draft.id, rejected.id, expired.id]) {
+    for (const id of [999_999_999, draft.id, rejected.id, pending.id, blockedDraft.id]) {
       const response = await get(`/api/model/${id}`);
-      expect(response.statusCode).toBe(404);
+      expect(response.statusCode, String(id)).toBe(404);
       expect(response.json<ApiErrorBody>()).toEqual({
         code: 'MODEL_NOT_FOUND',
         message: contractsLocales.ru.errors.MODEL_NOT_FOUND,
       });
     }
-    const english = await get(`/api/model/${blocked.id}`, { 'accept-language': 'en' });
+    const english = await get(`/api/model/${draft.id}`, { 'accept-language': 'en' });
     expect(english.json<ApiErrorBody>().message).toBe(contractsLocales.en.errors.MODEL_NOT_FOUND);
+  });
+
+  it('answers 410 PROFILE_GONE for published profiles now blocked, expired, hidden or held', async () => {
+    const blocked = await createProfile(t.db, { isBlocked: true, blockReason: 'Повторная анкета' });
+    const expired = await createProfile(t.db, { status: 'active', expiresAt: hoursAgo(1) });
+    const expiredStatus = await createProfile(t.db, { status: 'expired', expiresAt: hoursAgo(1) });
+    const hidden = await createProfile(t.db, { status: 'unactive' });
+    const held = await createProfile(t.db, { heldAt: hoursAgo(1) });
+
+    for (const id of [blocked.id, expired.id, expiredStatus.id, hidden.id, held.id]) {
+      const response = await get(`/api/model/${id}`);
+      expect(response.statusCode, String(id)).toBe(410);
+      expect(response.json<ApiErrorBody>()).toEqual({
+        code: 'PROFILE_GONE',
+        message: contractsLocales.ru.errors.PROFILE_GONE,
+      });
+    }
+    const english = await get(`/api/model/${blocked.id}`, { 'accept-language': 'en' });
+    expect(english.json<ApiErrorBody>().message).toBe(contractsLocales.en.errors.PROFILE_GONE);
   });
 });
 

@@ -3,12 +3,17 @@ import * as responseSchemas from 'contracts/responses';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
+import { createSeoRepository } from '../seo/repository';
 import { createModelRepository } from './repository';
 
-export const MODEL_NOT_FOUND = errorResponses({ 404: 'MODEL_NOT_FOUND: missing, blocked or not published' });
+export const MODEL_NOT_FOUND = errorResponses({ 404: 'MODEL_NOT_FOUND: missing, or never published' });
+const PROFILE_GONE = errorResponses({
+  410: 'PROFILE_GONE: was published, and is now blocked, expired, hidden or deleted',
+});
 
 export const modelRoutes = defineRoutes(async (fastify) => {
   const models = createModelRepository(fastify.db);
+  const publication = createSeoRepository(fastify.db);
   const { listingCache } = fastify;
 
   fastify.get(
@@ -57,7 +62,7 @@ export const modelRoutes = defineRoutes(async (fastify) => {
         summary: 'One visible profile with its photos, services and contacts',
         tags: ['catalog'],
         params: idParamsSchema,
-        response: { 200: responseSchemas.modelDetails, ...MODEL_NOT_FOUND },
+        response: { 200: responseSchemas.modelDetails, ...MODEL_NOT_FOUND, ...PROFILE_GONE },
       },
     },
     async (request) => {
@@ -65,9 +70,11 @@ export const modelRoutes = defineRoutes(async (fastify) => {
         request.params.id,
         pickLocale(request.headers['accept-language']),
       );
-      // Blocked and unpublished profiles answer exactly like missing ones: nothing leaks.
-      if (!model) throw new ApiError(404, 'MODEL_NOT_FOUND');
-      return model;
+      if (model) return model;
+      // A page search engines indexed answers 410 so that they drop it; one never published
+      // answers exactly like a missing one, so drafts and the moderation queue do not leak.
+      if (await publication.wasPublished(request.params.id)) throw new ApiError(410, 'PROFILE_GONE');
+      throw new ApiError(404, 'MODEL_NOT_FOUND');
     },
   );
 });
