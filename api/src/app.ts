@@ -189,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: options.staticRoot,
       remotesJson: options.remotesJson,
       serveSourceMaps: options.serveSourceMaps ?? true,
-      publicUrl: options.publicUrl,
+      publicUrl: options.seo?.publicUrl,
       pageCacheMs: options.listingCacheMs ?? 0,
     });
   }

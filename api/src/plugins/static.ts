@@ -33,8 +33,8 @@ export interface StaticOptions {
   remotesJson?: string | undefined;
   /** Source maps publish the sources: production answers them 404. */
   serveSourceMaps?: boolean;
-  /** The site's public origin, for the canonical and alternate links of rendered pages. */
-  publicUrl?: string;
+  /** The site's public origin (PUBLIC_URL) for the canonical and alternate links; else the request's. */
+  publicUrl?: string | undefined;
   /** How long a rendered guest page is shared between visitors (the listing cache's time); 0 = off. */
   pageCacheMs?: number;
 }
@@ -128,7 +128,7 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
     registryFile: options.remotesJson
       ? path.resolve(options.remotesJson)
       : path.join(shellDist, 'remotes.json'),
-    publicUrl: options.publicUrl ?? 'http://localhost:8080',
+    publicUrl: options.publicUrl,
     cacheMs: options.pageCacheMs ?? 0,
   });
   if (renderer && fastify.hasDecorator('listingCache')) {

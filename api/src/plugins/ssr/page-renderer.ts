@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { createRemoteLoader, type FetchedFile } from './remote-loader';
+import { createRemoteLoader, type FetchedFile, type RemoteStyle } from './remote-loader';
 
 /**
  * Server rendering of the public pages. The shell's server build (shell/dist-server/server.cjs)
@@ -72,8 +72,8 @@ export interface PageRendererOptions {
   root: string;
   /** The registry file the static plugin serves as /remotes.json. */
   registryFile: string;
-  /** The site's public origin, for canonical and alternate links. */
-  publicUrl: string;
+  /** The site's public origin (PUBLIC_URL), for canonical and alternate links; else the request's. */
+  publicUrl?: string | undefined;
   /** How long a rendered guest page is shared between visitors; 0 = not at all. */
   cacheMs: number;
   /** How long a loaded remote server build is used before its file is checked again. */
@@ -86,6 +86,9 @@ export interface PageRenderer {
   /** Drops every cached page (the same writes that clear the listing cache). */
   clear(): void;
 }
+
+/** A Host header naming a host (and port): anything else gets no absolute links. */
+const HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -121,9 +124,16 @@ export function createPageRenderer(
   const shell = createRequire(import.meta.url)(serverFile) as ShellServer;
   const template = readFileSync(templateFile, 'utf8');
   const assetsFile = path.join(options.root, 'shell', 'dist', 'ssr-assets.json');
-  const shellStyles = existsSync(assetsFile)
-    ? (JSON.parse(readFileSync(assetsFile, 'utf8')) as { css: string[] }).css.map((file) => `/${file}`)
+  // The shell's stylesheets, inlined into every rendered page (no request stands between the
+  // HTML and its first paint); `data-href` tells the browser build's CSS loader they are there.
+  const shellStyles: { file: string; text: string }[] = existsSync(assetsFile)
+    ? (JSON.parse(readFileSync(assetsFile, 'utf8')) as { css: string[] }).css.map((file) => ({
+        file,
+        text: readFileSync(path.join(options.root, 'shell', 'dist', file), 'utf8'),
+      }))
     : [];
+  // The template's own stylesheet link is replaced by the inlined copy.
+  const pageTemplate = template.replace(/<link href="\/[^"]+\.css" rel="stylesheet">/g, '');
 
   // The pages' API calls are answered by this process: no socket, the same routes and checks.
   shell.configure({
@@ -190,15 +200,22 @@ export function createPageRenderer(
     }
   }
 
+  /** PUBLIC_URL, else the request's own origin (null for a Host that names no host). */
+  function originOf(request: FastifyRequest): string | null {
+    if (options.publicUrl) return options.publicUrl.replace(/\/+$/, '');
+    const host = request.host;
+    return host && HOST.test(host) ? `${request.protocol}://${host.toLowerCase()}` : null;
+  }
+
   function headTags(
     page: Awaited<ReturnType<ShellServer['preparePage']>>,
-    styles: string[],
+    origin: string | null,
+    styles: RemoteStyle[],
     scripts: string[],
   ): string {
-    const origin = options.publicUrl.replace(/\/$/, '');
     const tags: string[] = [];
     const { canonicalPath } = page.head;
-    if (canonicalPath) {
+    if (canonicalPath && origin) {
       tags.push(
         `<link rel="canonical" href="${escapeHtml(origin + localize(canonicalPath, page.locale))}" />`,
       );
@@ -213,8 +230,10 @@ export function createPageRenderer(
       }
     }
     if (page.status !== 200) tags.push('<meta name="robots" content="noindex" />');
-    for (const href of [...shellStyles.filter((file) => !template.includes(`"${file}"`)), ...styles])
-      tags.push(`<link rel="stylesheet" href="${escapeHtml(href)}" />`);
+    for (const style of [...shellStyles, ...styles]) {
+      const css = style.text.replace(/<\/style/gi, '<\\/style');
+      tags.push(`<style data-href="${escapeHtml(style.file)}">${css}</style>`);
+    }
     for (const href of scripts) tags.push(`<link rel="preload" as="script" href="${escapeHtml(href)}" />`);
     return tags.join('');
   }
@@ -222,19 +241,20 @@ export function createPageRenderer(
   /** The template cut around the root element, with the page's language, title and head. */
   function documentParts(
     page: Awaited<ReturnType<ShellServer['preparePage']>>,
-    styles: string[],
+    origin: string | null,
+    styles: RemoteStyle[],
     scripts: string[],
     registry: Record<string, RegistryRecord>,
   ): [string, string] {
     const state = { ...page.state, registry };
-    const html = template
+    const html = pageTemplate
       .replace(/<html lang="[^"]*"/, `<html lang="${page.locale}"`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.head.title)}</title>`)
       .replace(
         /<meta name="description" content="[^"]*"\s*\/?>/,
         `<meta name="description" content="${escapeHtml(page.head.description)}" />`,
       )
-      .replace('</head>', `${headTags(page, styles, scripts)}</head>`)
+      .replace('</head>', `${headTags(page, origin, styles, scripts)}</head>`)
       .replace(
         '<div id="root"></div>',
         `<script type="application/json" id="page-state">${scriptJson(state)}</script><div id="root"></div>`,
@@ -246,7 +266,7 @@ export function createPageRenderer(
   async function render(request: FastifyRequest, reply: FastifyReply, url: URL, name: RemoteName | null) {
     const registry = await readRegistry();
     let remote: RemoteServerModule | null = null;
-    let styles: string[] = [];
+    let styles: RemoteStyle[] = [];
     let scripts: string[] = [];
     const record = name ? registry[FEDERATION_NAMES[name]] : undefined;
     if (record) {
@@ -268,7 +288,7 @@ export function createPageRenderer(
     }
 
     const page = await shell.preparePage({ url, remoteName: name, remote });
-    const [before, after] = documentParts(page, styles, scripts, registry);
+    const [before, after] = documentParts(page, originOf(request), styles, scripts, registry);
     const chunks: Buffer[] = [];
     // Pages are rendered for a guest whoever asks, so one copy serves everyone; a page whose remote
     // could not render on the server is not kept (the next request tries the remote again).

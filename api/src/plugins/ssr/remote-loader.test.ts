@@ -35,6 +35,11 @@ function files(initial: Record<string, string>) {
   return { contents, requests, fetchFile };
 }
 
+const css = (base: string) => ({
+  [`${base}__federation_expose_routes.1.css`]: '.a{}',
+  [`${base}9.css`]: '.b{}',
+});
+
 const check = (module: unknown) => module as { version: number; react: unknown };
 
 describe('remote server builds', () => {
@@ -49,6 +54,7 @@ describe('remote server builds', () => {
     const server = files({
       '/mfe/c/server/remoteEntry.js': serverFile(1),
       '/mfe/c/mf-manifest.json': manifest,
+      ...css('/mfe/c/'),
     });
     let now = 0;
     const loader = createRemoteLoader({ fetchFile: server.fetchFile, shared, revalidateMs: 1_000, check });
@@ -57,20 +63,28 @@ describe('remote server builds', () => {
     try {
       const first = await loader.get('/mfe/c/server/remoteEntry.js', '/mfe/c/mf-manifest.json');
       expect(first.module.version).toBe(1);
-      expect(first.styles).toEqual(['/mfe/c/__federation_expose_routes.1.css', '/mfe/c/9.css']);
+      expect(first.styles).toEqual([
+        {
+          file: '__federation_expose_routes.1.css',
+          url: '/mfe/c/__federation_expose_routes.1.css',
+          text: '.a{}',
+        },
+        { file: '9.css', url: '/mfe/c/9.css', text: '.b{}' },
+      ]);
       expect(first.scripts).toEqual(['/mfe/c/remoteEntry.js', '/mfe/c/__federation_expose_routes.1.js']);
-      expect(server.requests).toHaveLength(2);
+      expect(server.requests).toHaveLength(4);
+      server.requests.length = 0;
 
       // Within the interval: from memory.
       now = 500;
       await loader.get('/mfe/c/server/remoteEntry.js', '/mfe/c/mf-manifest.json');
-      expect(server.requests).toHaveLength(2);
+      expect(server.requests).toHaveLength(0);
 
       // After it, unchanged (304): the same module object.
       now = 1_600;
       const again = await loader.get('/mfe/c/server/remoteEntry.js', '/mfe/c/mf-manifest.json');
       expect(again.module).toBe(first.module);
-      expect(server.requests).toHaveLength(4);
+      expect(server.requests).toHaveLength(2);
 
       // A deploy: the new build runs.
       server.contents['/mfe/c/server/remoteEntry.js'] = serverFile(2);
@@ -83,7 +97,11 @@ describe('remote server builds', () => {
   });
 
   it('fail when the file is missing or throws, and concurrent requests share one load', async () => {
-    const server = files({ '/mfe/c/mf-manifest.json': manifest, '/broken.js': 'throw new Error("boom")' });
+    const server = files({
+      '/mfe/c/mf-manifest.json': manifest,
+      '/broken.js': 'throw new Error("boom")',
+      ...css('/mfe/c/'),
+    });
     const loader = createRemoteLoader({ fetchFile: server.fetchFile, shared, revalidateMs: 1_000, check });
     await expect(loader.get('/missing.js', '/mfe/c/mf-manifest.json')).rejects.toThrow(/404/);
     await expect(loader.get('/broken.js', '/mfe/c/mf-manifest.json')).rejects.toThrow('boom');
@@ -94,20 +112,21 @@ describe('remote server builds', () => {
       Array.from({ length: 5 }, () => loader.get('/ok.js', '/mfe/c/mf-manifest.json')),
     );
     expect(new Set(loads.map((loaded) => loaded.module)).size).toBe(1);
-    expect(server.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(4);
   });
 
   it('find a remote’s assets on another origin next to its manifest', async () => {
     const server = files({
       'https://cdn.example/catalog/server/remoteEntry.js': serverFile(1),
       'https://cdn.example/catalog/mf-manifest.json': manifest,
+      ...css('https://cdn.example/catalog/'),
     });
     const loader = createRemoteLoader({ fetchFile: server.fetchFile, shared, revalidateMs: 1_000, check });
     const loaded = await loader.get(
       'https://cdn.example/catalog/server/remoteEntry.js',
       'https://cdn.example/catalog/mf-manifest.json',
     );
-    expect(loaded.styles[0]).toBe('https://cdn.example/catalog/__federation_expose_routes.1.css');
+    expect(loaded.styles[0]?.url).toBe('https://cdn.example/catalog/__federation_expose_routes.1.css');
     expect(loaded.scripts[0]).toBe('https://cdn.example/catalog/remoteEntry.js');
   });
 });

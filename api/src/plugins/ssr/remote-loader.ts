@@ -14,10 +14,18 @@ export interface FetchedFile {
 /** Reads a URL: a same-origin path through the server itself, anything else over the network. */
 export type FileFetcher = (url: string, headers: Record<string, string>) => Promise<FetchedFile>;
 
+/** A stylesheet of a remote's browser build: its name there, its URL and its text. */
+export interface RemoteStyle {
+  /** The name the browser build's CSS loader knows it by (relative to the remote's public path). */
+  file: string;
+  url: string;
+  text: string;
+}
+
 export interface LoadedRemote<M> {
   module: M;
-  /** Stylesheets of the remote's browser build for its routes, absolute or root-relative. */
-  styles: string[];
+  /** The stylesheets of the remote's browser build for its routes, inlined into rendered pages. */
+  styles: RemoteStyle[];
   /** Scripts the browser will need to hydrate the area (its entry and the routes chunk). */
   scripts: string[];
 }
@@ -79,7 +87,10 @@ function filesOf(asset: ManifestAsset | undefined): string[] {
 }
 
 /** The routes expose's stylesheets and scripts, as URLs next to the manifest. */
-function assetsOf(manifest: BrowserManifest, manifestUrl: string): { styles: string[]; scripts: string[] } {
+function assetsOf(
+  manifest: BrowserManifest,
+  manifestUrl: string,
+): { styles: { file: string; url: string }[]; scripts: string[] } {
   const base = new URL('.', new URL(manifestUrl, 'http://root.invalid/'));
   const publicPath = manifest.metaData?.publicPath;
   const root = publicPath && publicPath !== 'auto' ? new URL(publicPath, base) : base;
@@ -91,7 +102,7 @@ function assetsOf(manifest: BrowserManifest, manifestUrl: string): { styles: str
   const entry = manifest.metaData?.remoteEntry;
   const entryFile = entry?.name ? `${entry.path ? `${entry.path}/` : ''}${entry.name}` : undefined;
   return {
-    styles: [...new Set(filesOf(expose?.assets?.css))].map(url),
+    styles: [...new Set(filesOf(expose?.assets?.css))].map((file) => ({ file, url: url(file) })),
     scripts: [...(entryFile ? [entryFile] : []), ...(expose?.assets?.js?.sync ?? [])].map(url),
   };
 }
@@ -124,10 +135,17 @@ export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
       server.status === 304 && previous
         ? previous.value.module
         : options.check(runCommonJs(server.body, serverUrl, options.shared));
-    const assets =
-      manifest.status === 304 && previous
-        ? { styles: previous.value.styles, scripts: previous.value.scripts }
-        : assetsOf(JSON.parse(manifest.body) as BrowserManifest, manifestUrl);
+    let assets: { styles: RemoteStyle[]; scripts: string[] };
+    if (manifest.status === 304 && previous) {
+      assets = { styles: previous.value.styles, scripts: previous.value.scripts };
+    } else {
+      const found = assetsOf(JSON.parse(manifest.body) as BrowserManifest, manifestUrl);
+      // Hashed names: a new manifest names new files, so the texts are read with it.
+      const styles = await Promise.all(
+        found.styles.map(async (style) => ({ ...style, text: (await fetchOk(style.url)).body })),
+      );
+      assets = { styles, scripts: found.scripts };
+    }
     const value: LoadedRemote<M> = { module, ...assets };
     cache.set(`${serverUrl}\n${manifestUrl}`, {
       key: `${server.etag ?? ''}\n${manifest.etag ?? ''}`,
