@@ -56,6 +56,10 @@ async function audit(url) {
       cls: Number(metric('cumulative-layout-shift').toFixed(3)),
       observedFcpMs: Math.round(observed?.observedFirstContentfulPaint ?? Number.NaN),
       observedLcpMs: Math.round(observed?.observedLargestContentfulPaint ?? Number.NaN),
+      lcpElement:
+        /** @type {{ items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined} */ (
+          lhr.audits['largest-contentful-paint-element']?.details
+        )?.items?.[0]?.items?.[0]?.node?.snippet?.slice(0, 120),
       opportunities: Object.values(lhr.audits)
         .filter((audit) => savingsMs(audit) > 50)
         .map((audit) => `${audit.id} (${Math.round(savingsMs(audit))} ms)`),
@@ -79,7 +83,11 @@ try {
   ];
   const wanted = process.env.PAGES?.split(',') ?? all;
   const pages = [];
-  for (const page of all.filter((item) => wanted.some((want) => item.startsWith(want.replace('{id}', ''))))) {
+  // `/` is the home page alone; any other entry picks the pages it starts.
+  const picked = all.filter((item) =>
+    wanted.some((want) => (want === '/' ? item === '/' : item.startsWith(want))),
+  );
+  for (const page of picked) {
     pages.push(await audit(`${server.base}${page}`));
   }
   const report = { date: new Date().toISOString(), runsPerPage: RUNS, pages };
@@ -98,6 +106,7 @@ try {
       `${url.padEnd(56)}${String(m.score).padStart(5)}${String(m.fcpMs).padStart(9)}${String(m.lcpMs).padStart(9)}${String(m.tbtMs).padStart(9)}${String(m.speedIndexMs).padStart(8)}${String(m.cls).padStart(7)}${`${m.observedFcpMs}/${m.observedLcpMs}`.padStart(18)}`,
     );
     if (m.opportunities.length) console.log(`  opportunities: ${m.opportunities.join(', ')}`);
+    if (m.lcpElement) console.log(`  LCP element: ${m.lcpElement}`);
   }
 } finally {
   await chrome.kill();

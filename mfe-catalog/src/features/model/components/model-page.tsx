@@ -84,6 +84,7 @@ function ModelProfile({ model }: { model: ModelDetails }) {
             height={photo.height}
             alt={photo.alt || t('card.photoAlt', { name: model.name })}
             loading={index === 0 ? 'eager' : 'lazy'}
+            {...(index === 0 ? { fetchPriority: 'high' as const } : {})}
             decoding="async"
             sizes="(max-width: 768px) 100vw, 45vw"
             className={index === 0 ? `${styles.photo} ${styles.wide}` : styles.thumb}
