@@ -343,7 +343,14 @@ export function createPageRenderer(
           .send(cached.html);
         return true;
       }
-      await render(request, reply, url, name);
+      try {
+        await render(request, reply, url, name);
+      } catch (error) {
+        // The page never fails whole: the browser renders it, as it would without a server build.
+        request.log.error({ err: error }, 'server rendering failed; the page renders in the browser');
+        if (reply.sent) return true;
+        await reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(template);
+      }
       return true;
     },
     clear: () => pages?.clear(),

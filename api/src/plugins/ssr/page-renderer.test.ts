@@ -1,0 +1,196 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPageRenderer, type PageRendererOptions } from './page-renderer';
+
+/**
+ * The renderer around the shell's server build: a stand-in build here (the real one is covered by
+ * the e2e journeys), so that what the server does with a page is tested on its own: the head, the
+ * status, the inlined styles, the cache, and what happens when a remote or the render fails.
+ */
+
+const TEMPLATE =
+  '<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="description" content="static" />' +
+  '<title>Anketa</title><script defer src="/main.1.js"></script><link href="/main.1.css" rel="stylesheet"></head>' +
+  '<body><div id="root"></div></body></html>';
+
+/** The shell's server build, reduced to its contract: counts renders, names who rendered the area. */
+const SHELL_SERVER = `
+let renders = 0;
+module.exports = {
+  sharedModules: {},
+  configure() {},
+  addRemoteTexts(remote) { module.exports.texts = remote.namespace; },
+  ownerOf(pathname) {
+    if (pathname.startsWith('/profile')) return 'modelCabinet';
+    if (pathname === '/' || pathname === '/en' || pathname.startsWith('/girl') || pathname === '/boom') return 'catalog';
+    return null;
+  },
+  async preparePage({ url, remoteName, remote }) {
+    if (url.pathname === '/boom') throw new Error('render failed');
+    const en = url.pathname.startsWith('/en');
+    const render = renders++;
+    return {
+      status: remoteName ? (url.pathname === '/girl/7' ? 410 : 200) : 404,
+      locale: en ? 'en' : 'ru',
+      head: { title: 'Title <b>', description: 'Says "hi"', canonicalPath: remoteName && url.pathname !== '/girl/7' ? '/' : null },
+      state: { queries: { note: '</script><script>alert(1)</script>' }, texts: {}, locale: en ? 'en' : 'ru' },
+      render(options) {
+        const body = '<main>' + (remote ? 'server:' + remote.namespace : 'browser') + ' #' + render + '</main>';
+        setImmediate(() => options.onAllReady());
+        return { pipe(destination) { destination.end(body); return destination; }, abort() {} };
+      },
+    };
+  },
+};
+`;
+
+const REMOTE_SERVER = `module.exports = { namespace: 'catalog', locales: { ru: {} }, Routes: function Routes() { return null; } };`;
+const MANIFEST = JSON.stringify({
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+  exposes: [
+    {
+      path: './routes',
+      assets: { js: { sync: ['routes.2.js'], async: [] }, css: { sync: ['routes.2.css'], async: [] } },
+    },
+  ],
+});
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function setUp(options: Partial<PageRendererOptions> = {}, ssr = '/mfe/catalog/server/remoteEntry.js') {
+  const root = mkdtempSync(path.join(tmpdir(), 'page-renderer-'));
+  mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
+  mkdirSync(path.join(root, 'shell', 'dist-server'), { recursive: true });
+  writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), TEMPLATE);
+  writeFileSync(path.join(root, 'shell', 'dist', 'main.1.css'), '.shell{color:red}');
+  writeFileSync(path.join(root, 'shell', 'dist', 'ssr-assets.json'), JSON.stringify({ css: ['main.1.css'] }));
+  writeFileSync(path.join(root, 'shell', 'dist-server', 'server.cjs'), SHELL_SERVER);
+  const registryFile = path.join(root, 'remotes.json');
+  writeFileSync(
+    registryFile,
+    JSON.stringify({
+      mfe_catalog: { entry: '/mfe/catalog/mf-manifest.json', ssr },
+      mfe_auth: '/mfe/auth/mf-manifest.json',
+    }),
+  );
+
+  const instance = Fastify();
+  app = instance;
+  instance.get('/mfe/catalog/server/remoteEntry.js', (_request, reply) =>
+    reply.type('text/javascript').send(REMOTE_SERVER),
+  );
+  instance.get('/mfe/catalog/broken.js', (_request, reply) =>
+    reply.type('text/javascript').send('throw new Error("x")'),
+  );
+  instance.get('/mfe/catalog/mf-manifest.json', (_request, reply) =>
+    reply.type('application/json').send(MANIFEST),
+  );
+  instance.get('/mfe/catalog/routes.2.css', (_request, reply) =>
+    reply.type('text/css').send('.remote{color:blue}</style>'),
+  );
+  const renderer = createPageRenderer(instance, { root, registryFile, cacheMs: 0, ...options });
+  if (!renderer) throw new Error('no renderer');
+  instance.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (!(await renderer.handle(request, reply, pathname))) return reply.send('client-rendered');
+    return reply;
+  });
+  return {
+    renderer,
+    inject: (url: string) => instance.inject({ url, headers: { host: 'example.test:8080' } }),
+  };
+}
+
+describe('the page renderer', () => {
+  it('answers a page with its language, escaped head, canonical and alternate links, inlined styles and state', async () => {
+    const { inject } = await setUp({ publicUrl: 'https://anketa.example/' });
+    const page = await inject('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = page.body;
+    expect(html).toContain('<html lang="ru"');
+    expect(html).toContain('<title>Title &lt;b&gt;</title>');
+    expect(html).toContain('<meta name="description" content="Says &quot;hi&quot;" />');
+    expect(html).toContain('<link rel="canonical" href="https://anketa.example/" />');
+    expect(html).toContain('<link rel="alternate" hreflang="en" href="https://anketa.example/en" />');
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://anketa.example/" />');
+    // Styles are in the page (the shell's and the remote's), the template's link is gone.
+    expect(html).toContain('<style data-href="main.1.css">.shell{color:red}</style>');
+    expect(html).toContain('<style data-href="routes.2.css">.remote{color:blue}<\\/style></style>');
+    expect(html).not.toContain('<link href="/main.1.css" rel="stylesheet">');
+    expect(html).toContain('<link rel="preload" as="script" href="/mfe/catalog/routes.2.js" />');
+    // The state cannot close its script block.
+    expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+    expect(html).not.toContain('</script><script>alert(1)');
+    // Rendered by the remote's server build, inside the root element.
+    expect(html).toMatch(/<div id="root"><main>server:catalog #\d+<\/main><\/div><\/body><\/html>$/);
+
+    const english = await inject('/en');
+    expect(english.body).toContain('<html lang="en"');
+    expect(english.body).toContain('<link rel="canonical" href="https://anketa.example/en" />');
+  });
+
+  it('takes the origin from the request without PUBLIC_URL, and leaves links out for a host it cannot read', async () => {
+    const { inject } = await setUp();
+    expect((await inject('/')).body).toContain('<link rel="canonical" href="http://example.test:8080/" />');
+    const odd = await app?.inject({ url: '/', headers: { host: 'bad host/<x>' } });
+    expect(odd?.statusCode).toBe(200);
+    expect(odd?.body).not.toContain('rel="canonical"');
+  });
+
+  it('gives missing and gone pages their status and keeps them out of search engines', async () => {
+    const { inject } = await setUp();
+    const missing = await inject('/no-such-page');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<meta name="robots" content="noindex" />');
+    expect(missing.body).not.toContain('rel="canonical"');
+    const gone = await inject('/girl/7');
+    expect(gone.statusCode).toBe(410);
+    expect(gone.body).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it('leaves the signed-in areas to the browser', async () => {
+    const { inject } = await setUp();
+    expect((await inject('/profile/settings')).body).toBe('client-rendered');
+  });
+
+  it('shares a rendered page for the cache time, until a write clears it', async () => {
+    const { inject, renderer } = await setUp({ cacheMs: 60_000 });
+    const first = (await inject('/?a=1')).body;
+    expect((await inject('/?a=1')).body).toBe(first);
+    // Another address is another page.
+    expect((await inject('/?a=2')).body).not.toBe(first);
+    renderer.clear();
+    expect((await inject('/?a=1')).body).not.toBe(first);
+  });
+
+  it('renders the page without the remote when its server build is missing or throws, and does not keep that page', async () => {
+    for (const ssr of ['/mfe/catalog/server/missing.js', '/mfe/catalog/broken.js']) {
+      const { inject } = await setUp({ cacheMs: 60_000 }, ssr);
+      const page = await inject('/');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toMatch(/<main>browser #\d+<\/main>/);
+      // The shell's styles are there; the remote's are not (its browser build brings them).
+      expect(page.body).toContain('data-href="main.1.css"');
+      expect(page.body).not.toContain('data-href="routes.2.css"');
+      // Not cached: the next request tries the remote again.
+      expect((await inject('/')).body).not.toBe(page.body);
+      await app?.close();
+      app = undefined;
+    }
+  });
+
+  it('falls back to the page the browser renders when rendering fails', async () => {
+    const { inject } = await setUp();
+    const page = await inject('/boom');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(TEMPLATE);
+  });
+});
