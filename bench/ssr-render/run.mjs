@@ -46,17 +46,19 @@ try {
   // Warm up: the catalogue's server build is loaded and the code paths compiled.
   await run(`${server.base}/`);
   const results = [];
-  for (const [name, url, requests] of [
-    ['GET / (cache off)', `${server.base}/`],
-    [
-      'listing pages 1-6 of 4 categories (cache off)',
-      server.base,
-      Array.from({ length: 24 }, (_, index) => ({
+  /** @type {{ name: string, url: string, requests?: { method: string, path: string }[] }[]} */
+  const loads = [
+    { name: 'GET / (cache off)', url: `${server.base}/` },
+    {
+      name: 'listing pages 1-6 of 4 categories (cache off)',
+      url: server.base,
+      requests: Array.from({ length: 24 }, (_, index) => ({
         method: 'GET',
         path: `/category/${['individual', 'massage', 'elite', 'bdsm'][index % 4]}?page=${(index % 6) + 1}`,
       })),
-    ],
-  ]) {
+    },
+  ];
+  for (const { name, url, requests } of loads) {
     const result = await run(url, requests);
     results.push({
       name,
