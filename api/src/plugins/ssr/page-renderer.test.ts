@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageRenderer, type PageRendererOptions } from './page-renderer';
@@ -167,6 +168,13 @@ describe('the page renderer', () => {
     expect((await inject('/?a=1')).body).toBe(first);
     // Another address is another page.
     expect((await inject('/?a=2')).body).not.toBe(first);
+    // A shared page is compressed once and sent compressed to those who accept it.
+    const compressed = await app?.inject({
+      url: '/?a=1',
+      headers: { host: 'example.test:8080', 'accept-encoding': 'gzip, br' },
+    });
+    expect(compressed?.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed?.rawPayload ?? Buffer.alloc(0)).toString('utf8')).toBe(first);
     renderer.clear();
     expect((await inject('/?a=1')).body).not.toBe(first);
   });

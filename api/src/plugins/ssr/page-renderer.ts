@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Transform } from 'node:stream';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { createRemoteLoader, type FetchedFile, type RemoteStyle } from './remote-loader';
@@ -110,6 +111,29 @@ function localize(pathAndQuery: string, locale: Locale): string {
 interface CachedPage {
   status: number;
   html: string;
+  locale: Locale;
+  /** Compressed once, on first demand, for every visitor who shares the page. */
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+}
+
+/** The encoding to send a shared page in: brotli, else gzip, else none. */
+function encodingFor(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = String(acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+function encode(page: CachedPage, encoding: 'br' | 'gzip'): Buffer {
+  let body = page.encoded[encoding];
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } })
+        : gzipSync(page.html);
+    page.encoded[encoding] = body;
+  }
+  return body;
 }
 
 /** Loads the shell's server build, or null when there is none (the SPA fallback then serves every page). */
@@ -305,6 +329,8 @@ export function createPageRenderer(
           pages.set(cacheKey, {
             status: page.status,
             html: before + Buffer.concat(chunks).toString('utf8') + after,
+            locale: page.locale,
+            encoded: {},
           });
         }
         callback();
@@ -336,11 +362,15 @@ export function createPageRenderer(
       const url = new URL(request.url, 'http://page.invalid');
       const cached = pages?.get(url.pathname + url.search);
       if (cached) {
-        await reply
+        reply
           .code(cached.status)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(cached.html);
+          .header('content-language', cached.locale)
+          .header('vary', 'accept-encoding');
+        const encoding = encodingFor(request.headers['accept-encoding']);
+        if (!encoding) await reply.send(cached.html);
+        else await reply.header('content-encoding', encoding).send(encode(cached, encoding));
         return true;
       }
       try {
