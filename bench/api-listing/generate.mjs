@@ -1,6 +1,6 @@
 // Grows a seeded demo database to `count` visible profiles by copying the seeded ones in SQL:
 // the copies keep every filterable field, get their own bump and publication times (so the
-// order is stable and realistic), one photo each, and the originals' services. Top placements
+// order is stable and realistic), one public photo each, and the originals' services. Top placements
 // stay rare, as paid slots are; one profile in five is online.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -29,8 +29,9 @@ function statements(count) {
      join model_profiles p on p.id = s.source_id
      order by g, s.n
      limit greatest(${count} - (select count(*) from model_profiles), 0)`,
-    `insert into media (profile_id, kind, url, width, height, position)
-     select p.id, 'photo', '/media/placeholder/' || (1 + p.id % 500) || '.svg', 600, 800, 0
+    // Public, as an approved photo is: a card shows it.
+    `insert into media (profile_id, kind, url, width, height, position, is_public)
+     select p.id, 'photo', '/media/placeholder/' || (1 + p.id % 500) || '.svg', 600, 800, 0, true
      from model_profiles p
      where not exists (select 1 from media m where m.profile_id = p.id)`,
     // Copies take the services of the seeded profile at the same position in its city's list.

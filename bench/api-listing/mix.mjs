@@ -14,7 +14,8 @@ export function seededRandom(seed) {
   };
 }
 
-const CATEGORIES = [undefined, 'individual', 'massage', 'elite', 'bdsm'];
+// The front end always names a category (its default one on `/`).
+const CATEGORIES = ['individual', 'massage', 'elite', 'bdsm'];
 // The seeded cities (api/src/db/seed-catalog.ts); undefined is "every city".
 const CITIES = [
   undefined,
@@ -55,7 +56,7 @@ export function filterCombinations() {
       for (const online of ONLINE) {
         for (const price of PRICES) {
           const params = new URLSearchParams();
-          if (category) params.set('category', category);
+          params.set('category', category);
           if (city) params.set('city', city);
           if (online) params.set('online', online);
           for (const [key, value] of Object.entries(price ?? {})) params.set(key, String(value));
