@@ -8,7 +8,7 @@ import { createModelRepository } from './repository';
 export const MODEL_NOT_FOUND = errorResponses({ 404: 'MODEL_NOT_FOUND: missing, blocked or not published' });
 
 export const modelRoutes = defineRoutes(async (fastify) => {
-  const models = createModelRepository(fastify.db);
+  const models = createModelRepository(fastify.db, fastify.dbKind);
   const { listingCache } = fastify;
 
   fastify.get(
