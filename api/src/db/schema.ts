@@ -331,11 +331,12 @@ export const modelProfiles = pgTable(
           t.priceHour,
         )
         .where(sql`${visible} and ${t.isOnline} = true`),
-      // Listed profiles whose paid time is over but whose status the expiry job has not flipped
-      // yet (normally none): the listing's maintained totals subtract them (listing_counts).
-      index('model_profiles_listed_expires_idx')
+      // Profiles whose paid time runs, by its end: the expiry job finds the ones that are over
+      // without reading the table, and the listing's maintained totals subtract the listed ones
+      // the job has not flipped yet (normally none; see listing_counts).
+      index('model_profiles_expires_idx')
         .on(t.expiresAt)
-        .where(sql`${visible} and ${t.expiresAt} is not null`),
+        .where(sql`${oneOf(t.status, ['active', 'published', 'unactive'])} and ${t.expiresAt} is not null`),
       index('model_profiles_top_idx').on(t.cityId, t.topUntil).where(sql`${t.topUntil} is not null`),
       index('model_profiles_account_idx').on(t.accountId),
       index('model_profiles_moderation_idx')
