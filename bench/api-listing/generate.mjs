@@ -1,7 +1,7 @@
 // Grows a seeded demo database to `count` visible profiles by copying the seeded ones in SQL:
 // the copies keep every filterable field, get their own bump and publication times (so the
-// order is stable and realistic), one photo each, and the originals' services. Top placements
-// stay rare, as paid slots are.
+// order is stable and realistic), one public photo each, and the originals' services. Top placements
+// stay rare, as paid slots are; one profile in five is online.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from '../lib/server.mjs';
@@ -29,8 +29,9 @@ function statements(count) {
      join model_profiles p on p.id = s.source_id
      order by g, s.n
      limit greatest(${count} - (select count(*) from model_profiles), 0)`,
-    `insert into media (profile_id, kind, url, width, height, position)
-     select p.id, 'photo', '/media/placeholder/' || (1 + p.id % 500) || '.svg', 600, 800, 0
+    // Public, as an approved photo is: a card shows it.
+    `insert into media (profile_id, kind, url, width, height, position, is_public)
+     select p.id, 'photo', '/media/placeholder/' || (1 + p.id % 500) || '.svg', 600, 800, 0, true
      from model_profiles p
      where not exists (select 1 from media m where m.profile_id = p.id)`,
     // Copies take the services of the seeded profile at the same position in its city's list.
@@ -41,6 +42,11 @@ function statements(count) {
      join model_services ms on ms.profile_id = s.source_id
      where not exists (select 1 from model_services x where x.profile_id = p.id)`,
     'drop table bench_source',
+    // One profile in five online, as when models have their cabinets open (the demo seed outside
+    // development has none); profiles without an owner keep the flag across server starts.
+    // (A hash of the id: the copies of one seeded profile are spread, not all online or all not.)
+    `update model_profiles set is_online = abs(('x' || left(md5(id::text), 8))::bit(32)::int) % 5 = 0
+     where account_id is null`,
     // The steady state autovacuum keeps a server in: statistics current, visibility map set.
     'vacuum analyze',
   ];

@@ -2,19 +2,27 @@
 //   node bench/api-listing/run.mjs                        embedded PGlite (the default set-up)
 //   BENCH_DATABASE_URL=postgres://... node bench/...      a real PostgreSQL server (a scratch
 //                                                         database is created there and dropped)
-// Env: PROFILES (100000), CONNECTIONS (100), DURATION (seconds per run, 10).
+// Env: PROFILES (100000), CONNECTIONS (100), DURATION (seconds per run, 10), REPEAT (measures of
+// each run, the median by req/s is reported; 1), MODES (database,cached), RUNS (page1,page500,
+// moscowPage1,mix): the mix is random filter combinations and pages (mix.mjs).
 import { fork } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { root, startServer, stopChild } from '../lib/server.mjs';
 import { generateInPglite, generateInPostgres } from './generate.mjs';
+import { filterCombinations, requestPaths } from './mix.mjs';
 
 const PROFILES = Number(process.env.PROFILES ?? 100_000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const DURATION = Number(process.env.DURATION ?? 10);
+const REPEAT = Number(process.env.REPEAT ?? 1);
+const MODES = (process.env.MODES ?? 'database,cached').split(',');
+const RUNS = (process.env.RUNS ?? 'page1,page500,moscowPage1,mix').split(',');
+/** Request paths of the mix, drawn in advance with a fixed seed and sent in turn. */
+const MIX_REQUESTS = 20_000;
 const API_PORT = 18310;
 const BARE_PORT = 18311;
 const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -62,13 +70,46 @@ async function browserCookies(url) {
     .join('; ');
 }
 
-async function load(url, pid, headers = {}) {
+/**
+ * Autocannon's options for one URL, or for a list of paths sent in turn (the mix).
+ * @param {string} url
+ * @param {string[] | undefined} paths
+ */
+function target(url, paths) {
+  if (!paths) return { url };
+  let next = 0;
+  return {
+    url,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const path = paths[next % paths.length];
+          next += 1;
+          return { ...request, path };
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * @param {string} url
+ * @param {number | undefined} pid
+ * @param {Record<string, string>} headers
+ * @param {string[] | undefined} paths
+ */
+async function measure(url, pid, headers = {}, paths = undefined) {
   let peakMb = 0;
   const sampler = pid ? setInterval(() => (peakMb = Math.max(peakMb, largestRssMb(pid))), 250) : null;
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const result = await autocannon({
+    ...target(url, paths),
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers,
+  });
   if (sampler) clearInterval(sampler);
   return {
-    url: url.replace(/^http:\/\/[^/]+/, ''),
+    url: paths ? `${paths.length} paths of the random mix` : url.replace(/^http:\/\/[^/]+/, ''),
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -79,6 +120,43 @@ async function load(url, pid, headers = {}) {
     errors: result.errors + result.timeouts,
     ...(pid ? { peakRssMb: peakMb } : {}),
   };
+}
+
+/**
+ * REPEAT measures of one run; the median by requests per second, with every measure's figures.
+ * @param {string} url
+ * @param {number | undefined} [pid]
+ * @param {Record<string, string>} [headers]
+ * @param {string[] | undefined} [paths]
+ */
+async function load(url, pid = undefined, headers = {}, paths = undefined) {
+  const measures = [];
+  for (let i = 0; i < REPEAT; i += 1) measures.push(await measure(url, pid, headers, paths));
+  const sorted = [...measures].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  const median = /** @type {Awaited<ReturnType<typeof measure>>} */ (
+    sorted[Math.floor((sorted.length - 1) / 2)]
+  );
+  if (REPEAT === 1) return median;
+  return {
+    ...median,
+    measures: measures.map(({ requestsPerSecond, p50Ms, p99Ms }) => ({ requestsPerSecond, p50Ms, p99Ms })),
+  };
+}
+
+/** Page counts of every filter combination of the mix, from the API itself. */
+async function mixPageCounts(base, headers) {
+  const counts = new Map();
+  /** @type {string[]} */
+  const queue = filterCombinations();
+  const worker = async () => {
+    for (let query = queue.shift(); query !== undefined; query = queue.shift()) {
+      const response = await fetch(`${base}/api/model?${query}`, { headers });
+      if (!response.ok) throw new Error(`${query}: HTTP ${response.status}`);
+      counts.set(query, (await response.json()).pageCount);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return counts;
 }
 
 async function scratchDatabase() {
@@ -106,11 +184,15 @@ const scratch = await scratchDatabase();
 const serverEnv = { RATE_LIMIT_FACTOR: '1000', ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
 let api;
 let bare;
+/** The server's data folder (the embedded database, ~0.6 GB at 100 000 profiles), removed at the end. */
+let dataDir;
 try {
   // First start migrates and seeds the demo data; the copies are added with the server stopped.
   process.stdout.write(`preparing ${PROFILES} profiles on ${engine}… `);
   const started = Date.now();
-  const first = await startServer(API_PORT, serverEnv);
+  // A production start seeds no demo profiles: the test environment does.
+  const first = await startServer(API_PORT, { ...serverEnv, NODE_ENV: 'test' });
+  dataDir = first.dataDir;
   await first.stop();
   const profiles = scratch
     ? await generateInPostgres(scratch.url, PROFILES)
@@ -133,13 +215,22 @@ try {
   await autocannon({ url: bareUrl, connections: 10, duration: 3 });
   const bareRun = await load(bareUrl);
 
+  // The mix: every combination's page count, then the request paths drawn with a fixed seed.
+  const mixHeaders = { cookie: await browserCookies(listing(api.base, 1)) };
+  const pageCounts = await mixPageCounts(api.base, mixHeaders);
+  const mixPaths = requestPaths(pageCounts, MIX_REQUESTS);
+  const mixPages = mixPaths.map((entry) => Number(/page=(\d+)/.exec(entry)?.[1]));
+
   // Two configurations of the same server: the database read on every request
   // (LISTING_CACHE_MS=0), then the default, where a page is shared for up to 2 s.
   const modes = {};
-  for (const [mode, cacheMs] of [
+  /** @type {[string, string][]} */
+  const configurations = [
     ['database', '0'],
     ['cached', '2000'],
-  ]) {
+  ];
+  for (const [mode, cacheMs] of configurations) {
+    if (!MODES.includes(mode)) continue;
     if (!api) api = await startServer(API_PORT, { ...serverEnv, LISTING_CACHE_MS: cacheMs }, first.dataDir);
     const urls = {
       page1: listing(api.base, 1),
@@ -149,14 +240,19 @@ try {
     const headers = { cookie: await browserCookies(urls.page1) };
     // Warm the server (JIT, the database's caches) before measuring.
     for (const url of Object.values(urls)) await autocannon({ url, connections: 10, duration: 3, headers });
+    await autocannon({ ...target(api.base, mixPaths), connections: 10, duration: 3, headers });
     const runs = {};
-    for (const [name, url] of Object.entries(urls)) runs[name] = await load(url, api.child.pid, headers);
+    for (const [name, url] of Object.entries(urls)) {
+      if (RUNS.includes(name)) runs[name] = await load(url, api.child.pid, headers);
+    }
+    if (RUNS.includes('mix')) runs.mix = await load(api.base, api.child.pid, headers, mixPaths);
+    const ratio = (a, b) => (a && b ? Number((a / Math.max(b, 1)).toFixed(3)) : undefined);
     modes[mode] = {
       ...runs,
-      ratioPage1ToBare: Number((runs.page1.requestsPerSecond / bareRun.requestsPerSecond).toFixed(3)),
-      page500ToPage1P50: Number((runs.page500.p50Ms / Math.max(runs.page1.p50Ms, 1)).toFixed(2)),
-      page500ToPage1P99: Number((runs.page500.p99Ms / Math.max(runs.page1.p99Ms, 1)).toFixed(2)),
-      peakRssMb: Math.max(...Object.values(runs).map((run) => run.peakRssMb)),
+      ratioPage1ToBare: ratio(runs.page1?.requestsPerSecond, bareRun.requestsPerSecond),
+      page500ToPage1P50: ratio(runs.page500?.p50Ms, runs.page1?.p50Ms),
+      page500ToPage1P99: ratio(runs.page500?.p99Ms, runs.page1?.p99Ms),
+      peakRssMb: Math.max(...Object.values(runs).map((run) => run.peakRssMb ?? 0)),
     };
     await api.stop();
     api = undefined;
@@ -170,6 +266,14 @@ try {
     connections: CONNECTIONS,
     durationSeconds: DURATION,
     responseBytes: Buffer.byteLength(pageOne),
+    repeat: REPEAT,
+    mix: {
+      combinations: pageCounts.size,
+      withResults: [...pageCounts.values()].filter((pages) => pages > 0).length,
+      requests: mixPaths.length,
+      meanPage: Number((mixPages.reduce((sum, page) => sum + page, 0) / mixPages.length).toFixed(1)),
+      pagesOver100: mixPages.filter((page) => page > 100).length,
+    },
     bare: bareRun,
     ...modes,
   };
@@ -188,16 +292,19 @@ try {
       `${label.padEnd(34)}${String(run.requestsPerSecond).padStart(6)}${String(run.p50Ms).padStart(10)}${String(run.p99Ms).padStart(9)}${String(run.peakRssMb ?? '-').padStart(14)}${String(run.non2xx + run.errors).padStart(9)}`,
     );
   row('bare Fastify route', bareRun);
+  const labels = { page1: 'page 1', page500: 'page 500', moscowPage1: 'Moscow page 1', mix: 'random mix' };
   for (const [mode, result] of Object.entries(modes)) {
-    row(`${mode}: page 1`, result.page1);
-    row(`${mode}: page 500`, result.page500);
-    row(`${mode}: Moscow page 1`, result.moscowPage1);
-    console.log(
-      `  ${mode}: page 1 / bare ${result.ratioPage1ToBare}; page 500 / page 1 latency p50 ${result.page500ToPage1P50}x, p99 ${result.page500ToPage1P99}x`,
-    );
+    for (const [name, label] of Object.entries(labels))
+      if (result[name]) row(`${mode}: ${label}`, result[name]);
+    if (result.page1 && result.page500) {
+      console.log(
+        `  ${mode}: page 1 / bare ${result.ratioPage1ToBare}; page 500 / page 1 latency p50 ${result.page500ToPage1P50}x, p99 ${result.page500ToPage1P99}x`,
+      );
+    }
   }
 } finally {
   if (bare) await stopChild(bare);
   if (api) await api.stop();
   await scratch?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -275,8 +275,9 @@ export const modelProfiles = pgTable(
       // first; partial indexes keep hidden rows out of them. Top placement (`top_until >
       // now()`) depends on the clock, so it cannot lead an index: the listing reads the few
       // active tops on their own (model_profiles_top_idx) and the rest in index order. The
-      // trailing `top_until` lets that "not top now" filter run on the index alone, so a deep
-      // page skips its offset without reading the table.
+      // trailing columns are what the listing filters on besides the leading ones (the clock's
+      // `top_until` and `expires_at`, online, video, the hourly price), so those filters, and
+      // a deep page's offset, run on the index alone without reading the table.
       index('model_profiles_listing_category_idx')
         .on(
           t.category,
@@ -285,6 +286,9 @@ export const modelProfiles = pgTable(
           t.id.desc(),
           t.topUntil,
           t.expiresAt,
+          t.isOnline,
+          t.hasVideo,
+          t.priceHour,
         )
         .where(visible),
       index('model_profiles_listing_city_idx')
@@ -296,6 +300,9 @@ export const modelProfiles = pgTable(
           t.id.desc(),
           t.topUntil,
           t.expiresAt,
+          t.isOnline,
+          t.hasVideo,
+          t.priceHour,
         )
         .where(visible),
       // Metro narrows a Moscow or St Petersburg list the most; the online filter is the header
@@ -319,8 +326,17 @@ export const modelProfiles = pgTable(
           t.id.desc(),
           t.topUntil,
           t.expiresAt,
+          t.cityId,
+          t.hasVideo,
+          t.priceHour,
         )
         .where(sql`${visible} and ${t.isOnline} = true`),
+      // Profiles whose paid time runs, by its end: the expiry job finds the ones that are over
+      // without reading the table, and the listing's maintained totals subtract the listed ones
+      // the job has not flipped yet (normally none; see listing_counts).
+      index('model_profiles_expires_idx')
+        .on(t.expiresAt)
+        .where(sql`${oneOf(t.status, ['active', 'published', 'unactive'])} and ${t.expiresAt} is not null`),
       index('model_profiles_top_idx').on(t.cityId, t.topUntil).where(sql`${t.topUntil} is not null`),
       index('model_profiles_account_idx').on(t.accountId),
       index('model_profiles_moderation_idx')
@@ -337,6 +353,36 @@ export const modelProfiles = pgTable(
  * `expires_at` as a trailing column instead, so the check still runs on the index alone.
  */
 export const profileIsVisible: SQL = sql`${visibleWhere(modelProfiles.status, modelProfiles.isBlocked, modelProfiles.heldAt)} and (${modelProfiles.expiresAt} is null or ${modelProfiles.expiresAt} > now())`;
+
+/** Listed: visible but for the clock (its paid time may be over, the expiry job not run yet). */
+export const profileIsListed: SQL = visibleWhere(
+  modelProfiles.status,
+  modelProfiles.isBlocked,
+  modelProfiles.heldAt,
+);
+
+/**
+ * How many listed profiles (profileIsListed) there are per category, city, online flag, video
+ * flag and hourly price, and per category, city and flags for every price (`price_hour` 0), so
+ * the listing's totals need no count of rows. Triggers on model_profiles keep it in the
+ * transaction of every write (migration 0011_listing_counts): a statement's change is appended
+ * as rows of its own and merged into one row per key when no other transaction is merging, so a
+ * key may have several rows at once. Read it by summing `n`. The listing subtracts the profiles
+ * whose paid time is over but whose status the expiry job has not flipped yet.
+ */
+export const listingCounts = pgTable(
+  'listing_counts',
+  {
+    category: text('category').notNull().$type<(typeof CATEGORIES)[number]>(),
+    cityId: integer('city_id').notNull(),
+    isOnline: boolean('is_online').notNull(),
+    hasVideo: boolean('has_video').notNull(),
+    /** Whole rubles; 0 is every price (listed profiles always have one of at least 1000). */
+    priceHour: integer('price_hour').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('listing_counts_key_idx').on(t.category, t.priceHour, t.cityId, t.isOnline, t.hasVideo)],
+);
 
 /**
  * A model's broadcasts. A stream is live from `started_at` until `ended_at` is set; the header's

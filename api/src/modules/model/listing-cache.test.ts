@@ -56,6 +56,36 @@ describe('listing cache', () => {
     expect(await cache.get({} as ModelListQuery, 'ru', async () => ({ ok: true }))).toBe('{"ok":true}');
   });
 
+  it('answers a read cleared while under way (a write meanwhile) with a read made after it', async () => {
+    const cache = createListingCache(60_000);
+    let release: (value: unknown) => void = () => undefined;
+    let n = 0;
+    const compute = vi.fn(() => {
+      n += 1;
+      return n === 1 ? new Promise((resolve) => (release = resolve)) : Promise.resolve({ n });
+    });
+    const pending = Promise.all([1, 2].map(() => cache.get({} as ModelListQuery, 'ru', compute)));
+    cache.clear();
+    release({ n: 1 });
+    const pages = await pending;
+    expect(pages.every((page) => page !== '{"n":1}')).toBe(true);
+    expect(await cache.get({} as ModelListQuery, 'ru', compute)).not.toBe('{"n":1}');
+  });
+
+  it('answers reads whose entries are evicted while under way (more distinct pages than it keeps)', async () => {
+    const cache = createListingCache(60_000);
+    const compute = (page: number) => async () => {
+      await wait(5);
+      return { page };
+    };
+    const pages = await Promise.all(
+      Array.from({ length: 1_500 }, (_, i) =>
+        cache.get({ page: i + 1 } as ModelListQuery, 'ru', compute(i + 1)),
+      ),
+    );
+    expect(pages).toEqual(Array.from({ length: 1_500 }, (_, i) => `{"page":${i + 1}}`));
+  });
+
   it('reads every time with a lifetime of 0', async () => {
     const cache = createListingCache(0);
     const compute = vi.fn(async () => ({}));

@@ -36,13 +36,16 @@ export function createListingCache(ttlMs: number): ListingCache {
   const cache = new LRUCache<string, string, () => Promise<unknown>>({
     max: MAX_ENTRIES,
     ttl: ttlMs,
+    // A read still under way when its entry is evicted (more distinct pages at once than
+    // MAX_ENTRIES) or cleared (a write) is abandoned: its callers get undefined, not an error.
+    allowStaleOnFetchAbort: true,
     fetchMethod: async (_key, _stale, { context }) => JSON.stringify(await context()),
   });
   return {
     async get(query, locale, compute) {
       const page = await cache.fetch(keyOf(query, locale), { context: compute });
-      if (page === undefined) throw new Error('listing cache returned nothing');
-      return page;
+      // Abandoned: read the page again for this request, after the write that cleared it.
+      return page ?? JSON.stringify(await compute());
     },
     clear: () => cache.clear(),
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   LISTING_PAGE_SIZE,
   type Locale,
@@ -7,27 +8,17 @@ import {
   type ModelListQuery,
   type ModelListResponse,
 } from 'contracts';
-import {
-  type AnyColumn,
-  and,
-  arrayContains,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  lte,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type AnyColumn, and, asc, desc, eq, is, Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database, DatabaseKind } from '../../db/client';
 import {
   cities,
+  listingCounts,
   media,
   metroStations,
   modelProfiles,
   modelServices,
+  profileIsListed,
   profileIsVisible,
   services,
 } from '../../db/schema';
@@ -129,57 +120,19 @@ export function toCardWithPhoto(
   return toCard(row, photo ? toImage(photo, row.name, 0, locale) : null);
 }
 
-export function createModelRepository(db: Database) {
+export function createModelRepository(db: Database, kind: DatabaseKind) {
+  const runListing = listingRunner(db, kind);
   return {
     /**
-     * One page of the listing. The order's first key, an active top placement, depends on the
-     * clock and so cannot lead an index; sorting every matching row by it would cost a sort of
-     * the whole category on every request. Instead the active tops (a few paid slots) are read
-     * on their own, and the rest come straight off a partial listing index in bump order; only
-     * the page's ids are then joined to their city, metro and first photo.
+     * One page of the listing and its total, in one statement (listingPage).
      */
     async list(query: ModelListQuery, locale: Locale): Promise<ModelListResponse> {
       const page = query.page ?? 1;
-      const offset = (page - 1) * LISTING_PAGE_SIZE;
-      const where = and(...listingFilters(query));
-      // One instant for every part of the page, so a placement ending meanwhile is in one part only.
-      const at = new Date();
-      const topNow = sql`${modelProfiles.topUntil} > ${at}`;
-      const notTopNow = sql`(${modelProfiles.topUntil} is null or ${modelProfiles.topUntil} <= ${at})`;
-
-      const [tops, totals] = await Promise.all([
-        db
-          .select({ id: modelProfiles.id })
-          .from(modelProfiles)
-          .where(and(where, topNow))
-          .orderBy(...bumpOrder),
-        db.select({ total: count() }).from(modelProfiles).where(where),
-      ]);
-      const topIds = tops.map((row) => row.id);
-      const pageTops = topIds.slice(offset, offset + LISTING_PAGE_SIZE);
-      const wanted = LISTING_PAGE_SIZE - pageTops.length;
-      const rest =
-        wanted > 0
-          ? await db
-              .select({ id: modelProfiles.id })
-              .from(modelProfiles)
-              .where(and(where, notTopNow))
-              .orderBy(...bumpOrder)
-              .limit(wanted)
-              .offset(Math.max(0, offset - topIds.length))
-          : [];
-      const ids = [...pageTops, ...rest.map((row) => row.id)];
-
-      const rows = ids.length ? await selectCards(db).where(inArray(modelProfiles.id, ids)) : [];
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const topSet = new Set(pageTops);
-
-      const total = totals[0]?.total ?? 0;
+      const rows = await runListing(query, (page - 1) * LISTING_PAGE_SIZE);
+      // The statement always returns a row, with the total, even for a page past the last.
+      const total = rows[0]?.total ?? 0;
       return {
-        items: ids.flatMap((id) => {
-          const row = byId.get(id);
-          return row ? [toCardWithPhoto({ ...row, isTop: topSet.has(id) }, locale)] : [];
-        }),
+        items: rows.flatMap((row) => (row.id === null ? [] : [toCardWithPhoto(row as CardPhotoRow, locale)])),
         total,
         page,
         perPage: LISTING_PAGE_SIZE,
@@ -187,13 +140,10 @@ export function createModelRepository(db: Database) {
       };
     },
 
-    /** Visible profiles whose model is online now (the header's figure). */
+    /** Visible profiles whose model is online now (the header's figure), from the maintained counts. */
     async onlineCount(): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(modelProfiles)
-        .where(and(profileIsVisible, sql`${modelProfiles.isOnline} = true`));
-      return row?.n ?? 0;
+      const result = await db.execute(sql`select ${maintainedTotal({ online: 'true' })}::int as n`);
+      return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
     },
 
     /** The profile as a visitor sees it, or null when it is missing, hidden or blocked. */
@@ -286,40 +236,63 @@ const rangeColumns = {
 } as const;
 
 /**
- * The WHERE clause of the listing. Category, city and metro lead the partial listing indexes;
- * the other filters narrow the rows those indexes return.
+ * How a filter's value enters a statement: as itself (a parameter of this statement), or as a
+ * named placeholder of a statement prepared once per shape and run with the values
+ * (listingRunner). Either way it is a one-row subquery, `(select $1::int)`: the planner then sees
+ * no value when it plans, so its plan for the values at hand costs what its generic plan costs,
+ * and PostgreSQL settles on the generic plan of a prepared statement after five runs instead of
+ * planning it again on every request for values whose estimates differ (a price range).
  */
-export function listingFilters(query: ModelListQuery): SQL[] {
+type Bind = (name: string, value: unknown, type: 'int' | 'text' | 'text[]') => SQL;
+
+function binder(take: (name: string, value: unknown) => unknown): Bind {
+  return (name, value, type) => sql`(select ${take(name, value)}::${sql.raw(type)})`;
+}
+
+// An array is one parameter (a text[]), not a list of them.
+const asValue: Bind = binder((_name, value) => (Array.isArray(value) ? sql.param(value) : value));
+
+/**
+ * The WHERE clause of the listing. Category, city and metro lead the partial listing indexes;
+ * the other filters narrow the rows those indexes return. Which filters are set (and how many
+ * values a list has) is the statement's shape (shapeOf); the values are bound.
+ */
+export function listingFilters(query: ModelListQuery, bind: Bind = asValue): SQL[] {
   const filters: SQL[] = [profileIsVisible];
-  if (query.category) filters.push(eq(modelProfiles.category, query.category));
+  if (query.category)
+    filters.push(sql`${modelProfiles.category} = ${bind('category', query.category, 'text')}`);
   // By id through a one-row lookup, so the city's listing index applies without a join.
   if (query.city) {
     filters.push(
-      sql`${modelProfiles.cityId} = (select ${cities.id} from ${cities} where ${cities.slug} = ${query.city})`,
+      sql`${modelProfiles.cityId} = (select ${cities.id} from ${cities} where ${cities.slug} = ${bind('city', query.city, 'text')})`,
     );
   }
-  if (query.metro !== undefined) filters.push(eq(modelProfiles.metroId, query.metro));
+  if (query.metro !== undefined)
+    filters.push(sql`${modelProfiles.metroId} = ${bind('metro', query.metro, 'int')}`);
   // Literal `true` rather than a parameter so the planner can use the partial online index.
   if (query.online === 'true') filters.push(sql`${modelProfiles.isOnline} = true`);
-  if (query.video === 'true') filters.push(eq(modelProfiles.hasVideo, true));
-  if (query.place) filters.push(arrayContains(modelProfiles.places, [query.place]));
-  if (query.appearance?.length) filters.push(inArray(modelProfiles.appearance, query.appearance));
+  if (query.video === 'true') filters.push(sql`${modelProfiles.hasVideo} = true`);
+  if (query.place) filters.push(sql`${modelProfiles.places} @> ${bind('place', [query.place], 'text[]')}`);
+  if (query.appearance?.length) {
+    const wanted = query.appearance.map((value, index) => bind(`appearance${index}`, value, 'text'));
+    filters.push(sql`${modelProfiles.appearance} in (${sql.join(wanted, sql`, `)})`);
+  }
   for (const [key, column] of Object.entries(rangeColumns) as [keyof typeof rangeColumns, AnyColumn][]) {
     const min = query[`${key}Min`];
     const max = query[`${key}Max`];
-    if (min !== undefined) filters.push(gte(column, min));
-    if (max !== undefined) filters.push(lte(column, max));
+    if (min !== undefined) filters.push(sql`${column} >= ${bind(`${key}Min`, min, 'int')}`);
+    if (max !== undefined) filters.push(sql`${column} <= ${bind(`${key}Max`, max, 'int')}`);
   }
   if (query.services?.length) {
     // Every chosen service, not any of them: a visitor ticking two wants both.
-    const wanted = query.services.map((key) => {
+    const wanted = query.services.map((key, index) => {
       const [category = '', code = ''] = key.split('.');
-      return sql`(${category}, ${code})`;
+      return sql`(${bind(`service${index}Category`, category, 'text')}, ${bind(`service${index}Code`, code, 'text')})`;
     });
     filters.push(
       sql`(select count(*) from ${modelServices} inner join ${services} on ${services.id} = ${modelServices.serviceId}
         where ${modelServices.profileId} = ${modelProfiles.id}
-        and (${services.category}, ${services.code}) in (${sql.join(wanted, sql`, `)})) = ${query.services.length}`,
+        and (${services.category}, ${services.code}) in (${sql.join(wanted, sql`, `)})) = ${sql.raw(String(query.services.length))}`,
     );
   }
   return filters;
@@ -360,4 +333,291 @@ function toImage(photo: PhotoRow, name: string, index: number, locale: Locale): 
 function present<T>(value: T | null, column: string): T {
   if (value === null) throw new Error(`Listed profile has no ${column}`);
   return value;
+}
+
+/** A row of listingPage: the total, and a card's columns (all null when the page is empty). */
+type PageRow = { total: number } & { [K in keyof CardPhotoRow]: CardPhotoRow[K] | null };
+type CardPhotoRow = CardRow & {
+  photoUrl: string | null;
+  photoWidth: number | null;
+  photoHeight: number | null;
+};
+
+/**
+ * One page of the listing and its total, as one statement. The order's first key, an active top
+ * placement, depends on the clock and so cannot lead an index: the active tops (a few paid slots)
+ * are read on their own (`tops`), and the rest come straight off a partial listing index in bump
+ * order, the page's offset skipped on the index alone (the listing indexes carry the columns the
+ * common filters test). Only the page's ids are then joined to their city, metro and first photo.
+ * Every part reads one snapshot and one `now()`, so a placement ending meanwhile is in one part
+ * only. The total is the maintained count when it covers the filters (maintainedTotal), else a
+ * count of the matching rows. Empty pages still return one row, with the total and null columns.
+ */
+function listingPage(query: ModelListQuery, offset: number, bind: Bind): SQL {
+  const where = and(...listingFilters(query, bind));
+  const order = sql.join(bumpOrder, sql`, `);
+  const total = countsCover(query)
+    ? maintainedTotal(query, bind)
+    : sql`(select count(*) from ${modelProfiles} where ${where})`;
+  const first = bind('offset', offset, 'int');
+  const onPage = sql`pos > ${first} and pos <= ${first} + ${sql.raw(String(LISTING_PAGE_SIZE))}`;
+  // The tops by their position; the rest (no position) after them in the same order.
+  return sql`with tops as materialized (
+      select ${modelProfiles.id} as id, row_number() over (order by ${order}) as pos
+      from ${modelProfiles}
+      where ${where} and ${modelProfiles.topUntil} > now()
+    ),
+    page_ids as (
+      select id, pos from tops where ${onPage}
+      union all
+      select id, null from (
+        select ${modelProfiles.id} as id
+        from ${modelProfiles}
+        where ${where} and (${modelProfiles.topUntil} is null or ${modelProfiles.topUntil} <= now())
+        order by ${order}
+        limit ${sql.raw(String(LISTING_PAGE_SIZE))} - (select count(*) from tops where ${onPage})
+        offset greatest(0, ${first} - (select count(*) from tops))
+      ) as rest
+    )
+    select ${total}::int as "total",
+      ${modelProfiles.id} as "id", ${modelProfiles.name} as "name", ${modelProfiles.age} as "age",
+      ${modelProfiles.category} as "category", ${modelProfiles.priceHour} as "priceHour",
+      ${modelProfiles.hasVideo} as "hasVideo", ${modelProfiles.isOnline} as "isOnline",
+      page_ids.pos is not null as "isTop",
+      ${cities.slug} as "citySlug", ${cities.nameRu} as "cityNameRu", ${cities.nameEn} as "cityNameEn",
+      ${metroStations.id} as "metroId", ${metroStations.nameRu} as "metroNameRu",
+      ${metroStations.nameEn} as "metroNameEn",
+      first_photo.url as "photoUrl", first_photo.width as "photoWidth", first_photo.height as "photoHeight"
+    from (select 1) as one
+    left join (
+      page_ids
+      inner join ${modelProfiles} on ${modelProfiles.id} = page_ids.id
+      inner join ${cities} on ${cities.id} = ${modelProfiles.cityId}
+      left join ${metroStations} on ${metroStations.id} = ${modelProfiles.metroId}
+      left join lateral (
+        select ${media.url} as url, ${media.width} as width, ${media.height} as height
+        from ${media}
+        where ${media.profileId} = ${modelProfiles.id} and ${media.kind} = 'photo' and ${media.isPublic} = true
+        order by ${media.position}, ${media.id}
+        limit 1
+      ) as first_photo on true
+    ) on true
+    order by page_ids.pos nulls last, ${order}`;
+}
+
+/**
+ * Filters the maintained counts answer: category, city, online, video and the hourly price. Any
+ * other (metro, place, appearance, age, height, weight, bust, services) is counted row by row;
+ * those narrow a list to a station's profiles or a few hundred.
+ */
+export function countsCover(query: ModelListQuery): boolean {
+  return (
+    query.metro === undefined &&
+    query.place === undefined &&
+    !query.appearance?.length &&
+    !query.services?.length &&
+    query.ageMin === undefined &&
+    query.ageMax === undefined &&
+    query.heightMin === undefined &&
+    query.heightMax === undefined &&
+    query.weightMin === undefined &&
+    query.weightMax === undefined &&
+    query.boobsMin === undefined &&
+    query.boobsMax === undefined
+  );
+}
+
+/** The filters countsCover accepts, over the columns of listing_counts or of a row set like it. */
+function countedFilters(
+  query: ModelListQuery,
+  columns: Record<'category' | 'cityId' | 'isOnline' | 'hasVideo' | 'priceHour', SQL | AnyColumn>,
+  bind: Bind,
+): SQL[] {
+  const filters: SQL[] = [];
+  if (query.category) filters.push(sql`${columns.category} = ${bind('category', query.category, 'text')}`);
+  if (query.city) {
+    filters.push(
+      sql`${columns.cityId} = (select ${cities.id} from ${cities} where ${cities.slug} = ${bind('city', query.city, 'text')})`,
+    );
+  }
+  if (query.online === 'true') filters.push(sql`${columns.isOnline} = true`);
+  if (query.video === 'true') filters.push(sql`${columns.hasVideo} = true`);
+  if (query.priceMin !== undefined)
+    filters.push(sql`${columns.priceHour} >= ${bind('priceMin', query.priceMin, 'int')}`);
+  if (query.priceMax !== undefined)
+    filters.push(sql`${columns.priceHour} <= ${bind('priceMax', query.priceMax, 'int')}`);
+  return filters;
+}
+
+/**
+ * The exact number of visible profiles a query covered by the counts (countsCover) matches, as a
+ * scalar expression, without counting rows. listing_counts (see the schema) holds how many listed
+ * profiles there are per key, kept by triggers in the transaction of every write, whoever makes it.
+ * Expiry is the one change no write makes: a profile stops being visible when its paid time is
+ * over, and the expiry job flips its status up to a minute later. Those few (listed, past their
+ * time) are counted through their own partial index and subtracted, so the total is what counting
+ * the visible rows would give, in the same snapshot.
+ */
+export function maintainedTotal(query: ModelListQuery, bind: Bind = asValue): SQL {
+  const byPrice = query.priceMin !== undefined || query.priceMax !== undefined;
+  const counted = and(
+    // The rows per price, or the rows for every price (0): never both, or a profile counts twice.
+    byPrice ? sql`${listingCounts.priceHour} > 0` : sql`${listingCounts.priceHour} = 0`,
+    ...countedFilters(query, listingCounts, bind),
+  );
+  const overdue = and(
+    ...countedFilters(
+      query,
+      {
+        category: sql`overdue.category`,
+        cityId: sql`overdue.city_id`,
+        isOnline: sql`overdue.is_online`,
+        hasVideo: sql`overdue.has_video`,
+        priceHour: sql`overdue.price_hour`,
+      },
+      bind,
+    ),
+  );
+  // `offset 0` keeps the overdue rows a query of their own, read through their partial index,
+  // instead of a filter over a whole listing index.
+  return sql`((select coalesce(sum(${listingCounts.n}), 0) from ${listingCounts} where ${counted})
+    - (select count(*) from (
+        select ${modelProfiles.category} as category, ${modelProfiles.cityId} as city_id,
+          ${modelProfiles.isOnline} as is_online, ${modelProfiles.hasVideo} as has_video,
+          ${modelProfiles.priceHour} as price_hour
+        from ${modelProfiles}
+        where ${profileIsListed} and ${modelProfiles.expiresAt} <= now()
+        offset 0
+      ) as overdue${overdue ? sql` where ${overdue}` : sql``}))`;
+}
+
+/**
+ * What the listing statement's text depends on: which filters are set, how many values a list
+ * filter has, and whether online and video are asked for. The values are not part of it.
+ */
+function shapeOf(query: ModelListQuery): string {
+  return Object.entries(query)
+    .filter(([key, value]) => value !== undefined && key !== 'page')
+    .map(([key, value]) =>
+      Array.isArray(value)
+        ? `${key}:${value.length}`
+        : key === 'online' || key === 'video'
+          ? `${key}=${value}`
+          : key,
+    )
+    .sort()
+    .join(',');
+}
+
+/** The values listingPage binds for a query, by name, without building the statement. */
+function valuesOf(query: ModelListQuery, offset: number): Record<string, unknown> {
+  const values: Record<string, unknown> = { offset };
+  if (query.category) values.category = query.category;
+  if (query.city) values.city = query.city;
+  if (query.metro !== undefined) values.metro = query.metro;
+  if (query.place) values.place = [query.place];
+  for (const [index, value] of (query.appearance ?? []).entries()) values[`appearance${index}`] = value;
+  for (const key of Object.keys(rangeColumns) as (keyof typeof rangeColumns)[]) {
+    if (query[`${key}Min`] !== undefined) values[`${key}Min`] = query[`${key}Min`];
+    if (query[`${key}Max`] !== undefined) values[`${key}Max`] = query[`${key}Max`];
+  }
+  for (const [index, key] of (query.services ?? []).entries()) {
+    const [category = '', code = ''] = key.split('.');
+    values[`service${index}Category`] = category;
+    values[`service${index}Code`] = code;
+  }
+  return values;
+}
+
+function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => key in b && JSON.stringify(a[key]) === JSON.stringify(b[key]))
+  );
+}
+
+/** Statements prepared so far, by shape; past the cap, other shapes are built for each request. */
+const MAX_PREPARED_SHAPES = 64;
+const dialect = new PgDialect();
+
+/**
+ * Runs the listing statement for a query. Its text is rendered once per shape (shapeOf) with
+ * named placeholders and prepared; each request then runs the shape's statement with its values,
+ * so no SQL is built and PostgreSQL plans the statement once, not on every request (planning it
+ * costs more than running it). node-postgres prepares it under its name once per connection
+ * (protocol-level, values as parameters). PGlite's driver has no named statements, so there it is
+ * a session-level PREPARE on its one connection, run with EXECUTE and the values written as
+ * literals (validated filter values: enums, slugs, whole numbers).
+ */
+function listingRunner(db: Database, kind: DatabaseKind) {
+  interface Shape {
+    run(values: Record<string, unknown>): Promise<unknown>;
+  }
+  const shapes = new Map<string, Shape>();
+
+  async function prepare(query: ModelListQuery, offset: number, values: Record<string, unknown>) {
+    const bound: Record<string, unknown> = {};
+    const text = dialect.sqlToQuery(
+      listingPage(
+        query,
+        offset,
+        binder((name, value) => {
+          bound[name] = value;
+          return sql.placeholder(name);
+        }),
+      ),
+    );
+    // valuesOf must name exactly the values the statement binds, or a placeholder goes unfilled.
+    if (!sameValues(bound, values)) throw new Error(`listing values disagree for shape "${shapeOf(query)}"`);
+    const name = `listing_${createHash('sha1').update(text.sql).digest('hex').slice(0, 32)}`;
+    if (kind === 'postgres') {
+      const statement = db._.session.prepareQuery(text, undefined, name, false);
+      return { run: (of: Record<string, unknown>) => statement.execute(of) };
+    }
+    try {
+      await db.execute(sql.raw(`prepare ${name} as ${text.sql}`));
+    } catch (error) {
+      // Another repository on this connection prepared the same text under the same name.
+      if (pgErrorCode(error) !== '42P05') throw error;
+    }
+    return {
+      run: (of: Record<string, unknown>) => {
+        const args = text.params.map((param) => sqlLiteral(is(param, Placeholder) ? of[param.name] : param));
+        return db.execute(sql.raw(`execute ${name}(${args.join(', ')})`));
+      },
+    };
+  }
+
+  return async (query: ModelListQuery, offset: number): Promise<PageRow[]> => {
+    const shape = shapeOf(query);
+    const values = valuesOf(query, offset);
+    let statement = shapes.get(shape);
+    if (!statement) {
+      if (shapes.size < MAX_PREPARED_SHAPES) {
+        statement = await prepare(query, offset, values);
+        shapes.set(shape, statement);
+      } else {
+        // Past the cap: built and planned for this request only.
+        const text = dialect.sqlToQuery(listingPage(query, offset, asValue));
+        statement = { run: () => db._.session.prepareQuery(text, undefined, undefined, false).execute() };
+      }
+    }
+    const result = await statement.run(values);
+    return (result as { rows: PageRow[] }).rows;
+  };
+}
+
+/** A value of the listing's filters as an SQL literal: a whole number, a string, or a text array. */
+function sqlLiteral(value: unknown): string {
+  if (typeof value === 'number' && Number.isInteger(value)) return String(value);
+  if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+  if (Array.isArray(value)) return `array[${value.map(sqlLiteral).join(', ')}]::text[]`;
+  throw new Error(`no literal for a listing value of type ${typeof value}`);
+}
+
+/** The SQLSTATE of a database error from either driver (drizzle wraps it in `cause`). */
+function pgErrorCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return cause?.code ?? (error as { code?: string }).code;
 }

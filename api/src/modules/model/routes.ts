@@ -12,7 +12,7 @@ const PROFILE_GONE = errorResponses({
 });
 
 export const modelRoutes = defineRoutes(async (fastify) => {
-  const models = createModelRepository(fastify.db);
+  const models = createModelRepository(fastify.db, fastify.dbKind);
   const publication = createSeoRepository(fastify.db);
   const { listingCache } = fastify;
 
