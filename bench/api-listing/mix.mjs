@@ -75,7 +75,8 @@ export function filterCombinations() {
  */
 export function requestPaths(pageCounts, count, seed = 17) {
   const random = seededRandom(seed);
-  const nonEmpty = [...pageCounts].filter(([, pages]) => pages > 0);
+  // In a fixed order: the counts arrive in whatever order the API answered them.
+  const nonEmpty = [...pageCounts].filter(([, pages]) => pages > 0).sort(([a], [b]) => a.localeCompare(b));
   if (nonEmpty.length === 0) throw new Error('no filter combination has results');
   /** @type {string[]} */
   const paths = [];
