@@ -311,3 +311,4 @@ export {
   type ServedAds,
 } from './api/campaigns';
 export * from './photo-sizes';
+export * from './locale-path';

@@ -26,7 +26,8 @@ export {
   storedLocale,
   switchLanguage,
 } from './i18n/i18n';
-export { basenameFor, LOCALE_PREFIX, localeOfPath, localizePath, stripLocale } from './i18n/locale-path';
+// The language's addresses are a contract: the API writes them too (canonical links, the sitemap).
+export { basenameFor, LOCALE_PREFIX, localeOfPath, localizePath, stripLocale } from 'contracts';
 export type { PlatformProvidersProps } from './providers';
 export { PlatformProviders } from './providers';
 export { StandaloneApp } from './standalone/standalone-app';

@@ -74,6 +74,23 @@ function cssModuleRules(name, dev, use) {
   ];
 }
 
+/** TypeScript and JSX through SWC, for the browser (`targets` browsers) or Node. */
+function scriptRule(dev, targets) {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
+      },
+      env: { targets },
+    },
+    type: 'javascript/auto',
+  };
+}
+
 /** CSS-module class names: the same in the browser build and the server build of an app. */
 function cssModules(name, dev) {
   return {
@@ -154,19 +171,7 @@ export function createConfig({ appDir, name, kind, exposes = {}, port, mode, tit
     },
     module: {
       rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
-            },
-            env: { targets: 'chrome >= 109, firefox >= 115, safari >= 15.4' },
-          },
-          type: 'javascript/auto',
-        },
+        scriptRule(dev, 'chrome >= 109, firefox >= 115, safari >= 15.4'),
         ...cssModuleRules(name, dev, (modules) => [
           cssOutput,
           { loader: 'css-loader', options: { modules } },
@@ -321,19 +326,7 @@ export function createServerConfig({ appDir, name, kind, entry, dependsOn }) {
       : [],
     module: {
       rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: false, refresh: false } },
-            },
-            env: { targets: 'node 20' },
-          },
-          type: 'javascript/auto',
-        },
+        scriptRule(false, 'node 20'),
         ...cssModuleRules(name, false, (modules) => [
           { loader: 'css-loader', options: { modules: { ...modules, exportOnlyLocals: true } } },
         ]),

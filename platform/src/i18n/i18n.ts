@@ -4,7 +4,7 @@ import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
-import { localeOfPath } from './locale-path';
+import { localeOfPath } from 'contracts';
 
 export const LOCALE_STORAGE_KEY = 'lang';
 

@@ -2,7 +2,7 @@ import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/e
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { appConfig } from '../config';
-import { stripLocale } from '../i18n/locale-path';
+import { stripLocale } from 'contracts';
 import { routePatterns } from '../routes/paths';
 
 /** The remotes the shell knows by role; their URLs come from the run-time registry. */

@@ -1,3 +1,4 @@
+import { localizePath } from 'contracts';
 import { CATEGORIES } from 'contracts';
 import type { CityPage } from './repository';
 
@@ -33,7 +34,7 @@ const PUBLIC_PREFIXES = ['/category/', '/girl/', '/price'];
 
 /** The English twin of a Russian path. */
 export function englishPath(path: string): string {
-  return path === '/' ? '/en' : `/en${path}`;
+  return localizePath(path, 'en');
 }
 
 export function categoryPath(category: string): string {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { localizePath } from 'contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { createRemoteLoader, type FetchedFile, type RemoteStyle } from './remote-loader';
@@ -100,13 +101,6 @@ const scriptJson = (value: unknown) =>
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-
-function localize(pathAndQuery: string, locale: Locale): string {
-  if (locale === 'ru') return pathAndQuery;
-  return pathAndQuery === '/'
-    ? '/en'
-    : `/en${pathAndQuery.startsWith('/?') ? pathAndQuery.slice(1) : pathAndQuery}`;
-}
 
 interface CachedPage {
   status: number;
@@ -241,7 +235,7 @@ export function createPageRenderer(
     const { canonicalPath } = page.head;
     if (canonicalPath && origin) {
       tags.push(
-        `<link rel="canonical" href="${escapeHtml(origin + localize(canonicalPath, page.locale))}" />`,
+        `<link rel="canonical" href="${escapeHtml(origin + localizePath(canonicalPath, page.locale))}" />`,
       );
       for (const [hreflang, locale] of [
         ['ru', 'ru'],
@@ -249,7 +243,7 @@ export function createPageRenderer(
         ['x-default', 'ru'],
       ] as const) {
         tags.push(
-          `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(origin + localize(canonicalPath, locale))}" />`,
+          `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(origin + localizePath(canonicalPath, locale))}" />`,
         );
       }
     }

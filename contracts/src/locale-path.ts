@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from 'contracts';
+import { DEFAULT_LOCALE, type Locale } from './enums';
 
 /**
  * Each language has its own addresses: Russian at the spec's paths, English under `/en`
