@@ -64,13 +64,16 @@ test.describe('catalog filters, profile, complaints and prices', () => {
     await page.getByTestId('online-counter').click();
     await expect(page).toHaveURL(/\/category\/massage\?page=1&online=true$/);
     await expect(page.getByRole('button', { name: 'Фильтры 1' })).toBeVisible();
+    // The previous page's cards stay on screen until the online listing arrives, so wait for it.
     const cards = page.getByTestId('model-card');
-    if ((await cards.count()) > 0) {
-      const badges = await cards.evaluateAll((all) =>
-        all.map((card) => card.textContent?.includes('Онлайн')),
-      );
-      expect(badges.every(Boolean)).toBe(true);
-    }
+    await expect
+      .poll(async () => {
+        const badges = await cards.evaluateAll((all) =>
+          all.map((card) => card.textContent?.includes('Онлайн')),
+        );
+        return badges.every(Boolean);
+      })
+      .toBe(true);
   });
 
   test("a profile's tabs show its data, and tabs and back keep the URL in step", async ({ page }) => {

@@ -96,8 +96,15 @@ test.describe('presence', () => {
     await expect(page).toHaveURL(/online=true/);
     const cards = page.getByTestId('model-card');
     await expect(cards.first()).toBeVisible();
-    const badges = await cards.evaluateAll((all) => all.map((card) => card.textContent?.includes('Онлайн')));
-    expect(badges.every(Boolean)).toBe(true);
+    // The previous page's cards stay on screen until the online listing arrives, so wait for it.
+    await expect
+      .poll(async () => {
+        const badges = await cards.evaluateAll((all) =>
+          all.map((card) => card.textContent?.includes('Онлайн')),
+        );
+        return badges.length > 0 && badges.every(Boolean);
+      })
+      .toBe(true);
   });
 });
 
