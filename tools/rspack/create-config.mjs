@@ -9,6 +9,16 @@ import { rspack } from '@rspack/core';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { copyPatterns } from './copy-patterns.mjs';
 
+const sharedRouter = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'platform',
+  'src',
+  'shared-router',
+  'index.ts',
+);
+
 /** Every entry is a singleton: one React tree, one router, one store, one i18n instance. */
 export function sharedSingletons(appDir) {
   const require = createRequire(path.join(appDir, 'package.json'));
@@ -21,9 +31,13 @@ export function sharedSingletons(appDir) {
     'react-dom': lib('react-dom'),
     // Without the prefix entry react-dom/client would be inlined into each app's bundle.
     'react-dom/': lib('react-dom'),
-    'react-router-dom': lib('react-router-dom'),
-    // The router contexts live in react-router; sharing only react-router-dom is not enough.
-    'react-router': lib('react-router'),
+    // The router is shared as platform's selection of it (see shared-router/index.ts), not as the
+    // whole package. Apps import only `react-router-dom`: `react-router` itself stays inside that
+    // one shared module, with its contexts.
+    'react-router-dom': lib('react-router-dom', {
+      import: sharedRouter,
+      version: version('react-router-dom'),
+    }),
     jotai: lib('jotai'),
     // jotai's index re-exports jotai/vanilla and jotai/react.
     'jotai/': lib('jotai'),
