@@ -15,10 +15,12 @@ export {
 export type { LanguageSwitchProps } from './i18n/use-language-switch';
 export { useLanguageSwitch } from './i18n/use-language-switch';
 export { useLocalized } from './i18n/use-localized';
+export { whenIdle } from './idle';
 export {
   currentLocale,
   i18n,
   LOCALE_STORAGE_KEY,
+  loadEveryLanguage,
   loadRegisteredNamespaces,
   onLanguageSwitch,
   pageLocale,

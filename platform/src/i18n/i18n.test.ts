@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n, LOCALE_STORAGE_KEY, loadRegisteredNamespaces, registerNamespace } from './i18n';
+import {
+  i18n,
+  LOCALE_STORAGE_KEY,
+  loadEveryLanguage,
+  loadRegisteredNamespaces,
+  registerNamespace,
+} from './i18n';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -53,6 +59,36 @@ describe('i18n', () => {
     // Nothing is asked of a server for the bundled platform namespace.
     expect(requested.every((url) => url.includes('/locales/'))).toBe(true);
     expect(requested).toContain('http://localhost/mfe/second/locales/ru.json');
+  });
+
+  it('asks nothing for the namespaces a server-rendered page brought, and loads the rest of every language when idle', async () => {
+    registerNamespace('brought', 'http://localhost/mfe/brought/locales/');
+    registerNamespace('later', 'http://localhost/mfe/later/locales/');
+    i18n.addResourceBundle('ru', 'brought', { name: 'с сервера' }, true, true);
+    const requested: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requested.push(url);
+        return new Response(JSON.stringify({ name: url }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+
+    await loadRegisteredNamespaces();
+    expect(requested.filter((url) => url.includes('/brought/'))).toEqual([]);
+    expect(requested).toContain('http://localhost/mfe/later/locales/ru.json');
+    expect(i18n.t('name', { ns: 'brought' })).toBe('с сервера');
+
+    await loadEveryLanguage();
+    expect(requested).toContain('http://localhost/mfe/brought/locales/en.json');
+    expect(requested.filter((url) => url === 'http://localhost/mfe/brought/locales/ru.json')).toEqual([]);
+    expect(i18n.getResource('en', 'brought', 'name')).toBe('http://localhost/mfe/brought/locales/en.json');
+    expect(i18n.getResource('en', 'later', 'name')).toBe('http://localhost/mfe/later/locales/en.json');
+    // The page's texts stay the server's.
+    expect(i18n.t('name', { ns: 'brought' })).toBe('с сервера');
   });
 
   it('remembers the chosen language and sets the document language', async () => {

@@ -1,10 +1,10 @@
 import { contractsLocales, DEFAULT_LOCALE, type Locale, LOCALES, UI } from 'contracts';
 import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import ru from '../locales/ru.json';
 import { localeOfPath } from 'contracts';
+import { LazyHttpBackend } from './lazy-backend';
 
 export const LOCALE_STORAGE_KEY = 'lang';
 
@@ -22,10 +22,32 @@ export function registerNamespace(ns: string, baseUrl: string): void {
 
 /**
  * Loads the current language of every namespace registered so far (the shell's and those of the
- * remotes whose code has run). Loads already under way are shared, not repeated.
+ * remotes whose code has run) that is not here yet: a server-rendered page brought its own. Loads
+ * already under way are shared, not repeated.
  */
 export async function loadRegisteredNamespaces(): Promise<void> {
-  await i18n.loadNamespaces([...namespaceBases.keys()]);
+  const missing = [...namespaceBases.keys()].filter((ns) => !i18n.hasResourceBundle(i18n.language, ns));
+  // i18next's loadNamespaces would also fetch the fallback language of every namespace it knows.
+  if (missing.length > 0) await loadFromBackend([i18n.language], missing);
+}
+
+/**
+ * Every registered namespace in every language: the English fallback behind a missing Russian
+ * text, and a language switch that needs no download. Nothing on screen waits for it, so the
+ * shell runs it once the page is idle.
+ */
+export async function loadEveryLanguage(): Promise<void> {
+  await loadFromBackend(LOCALES, [...namespaceBases.keys()]);
+}
+
+/** Through i18next's own loader: what is loaded or under way is skipped, failures are retried. */
+function loadFromBackend(languages: readonly string[], namespaces: readonly string[]): Promise<void> {
+  const connector: {
+    load(languages: readonly string[], namespaces: readonly string[], done: (error: unknown) => void): void;
+  } = i18n.services.backendConnector;
+  return new Promise((resolve, reject) =>
+    connector.load(languages, namespaces, (error) => (error ? reject(error) : resolve())),
+  );
 }
 
 function isLocale(value: unknown): value is Locale {
@@ -53,7 +75,7 @@ export const i18n = i18next.createInstance();
 
 // Initialised synchronously at import, so remotes can add bundles and namespaces at once.
 i18n
-  .use(HttpBackend)
+  .use(LazyHttpBackend)
   .use(initReactI18next)
   .init({
     lng: pageLocale(),

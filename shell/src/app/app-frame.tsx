@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from 'platform';
 
 /** Around the router, in the browser and on the server alike (hydration needs the same tree). */
 export function AppFrame({ children }: { children: ReactNode }) {
@@ -22,23 +23,7 @@ const LogoutResultToast = lazy(() =>
 function ShellToaster() {
   const { t } = useTranslation('shell');
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let idle = 0;
-    const show = () => setReady(true);
-    const afterLoad = () => {
-      idle =
-        typeof window.requestIdleCallback === 'function'
-          ? window.requestIdleCallback(show, { timeout: 3000 })
-          : window.setTimeout(show, 500);
-    };
-    if (document.readyState === 'complete') afterLoad();
-    else window.addEventListener('load', afterLoad, { once: true });
-    return () => {
-      window.removeEventListener('load', afterLoad);
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-      window.clearTimeout(idle);
-    };
-  }, []);
+  useEffect(() => whenIdle(() => setReady(true)), []);
   return ready ? (
     <ErrorBoundary fallback={null}>
       <Suspense fallback={null}>

@@ -4,9 +4,11 @@ import {
   i18n,
   localeOfPath,
   localizePath,
+  loadEveryLanguage,
   onLanguageSwitch,
   PlatformProviders,
   stripLocale,
+  whenIdle,
 } from 'platform';
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -66,6 +68,8 @@ export function App() {
   // The page is live (hydrated, or rendered in the browser): tests and the bundle bench wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    // The other language and the fallback texts: a switch without a wait, off the first load.
+    return whenIdle(() => void loadEveryLanguage().catch(() => undefined), 5000);
   }, []);
   return (
     <PlatformProviders>
