@@ -49,6 +49,24 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('are on answers no route gave: a 404 and a refused body', async () => {
+    const missing = await t.app.inject('/api/no-such-route');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-frame-options']).toBe('DENY');
+    expect(directives(missing.headers['content-security-policy'] as string)['default-src']).toEqual([
+      "'self'",
+    ]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('send HSTS when asked to', async () => {
     const secure = await createTestApp({ hsts: true });
     try {

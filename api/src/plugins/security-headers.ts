@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 export interface SecurityHeadersOptions {
   /** Origins the remote registry loads remotes from (a remote on a CDN); this origin is always allowed. */
@@ -46,35 +47,65 @@ export function registryFileOf(staticRoot: string | undefined, remotesJson: stri
  */
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (fastify, options) => {
-    const remotes = options.remoteOrigins ?? [];
-    const self = ["'self'", ...remotes];
-    await fastify.register(fastifyHelmet, {
-      global: true,
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: self,
-          styleSrc: [...self, "'unsafe-inline'"],
-          imgSrc: [...self, 'data:', 'blob:'],
-          fontSrc: [...self, 'data:'],
-          // `'self'` covers the same origin's WebSockets (/ws/online) in current browsers.
-          connectSrc: self,
-          mediaSrc: ["'self'", 'blob:'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      // Remotes on another origin are loaded by script tags and fetch, with CORS.
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      frameguard: { action: 'deny' },
+    const headers = headersOf(helmetOptions(options));
+    fastify.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
   },
   { name: 'security-headers' },
 );
+
+function helmetOptions(options: SecurityHeadersOptions): Readonly<HelmetOptions> {
+  const remotes = options.remoteOrigins ?? [];
+  const self = ["'self'", ...remotes];
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: self,
+        styleSrc: [...self, "'unsafe-inline'"],
+        imgSrc: [...self, 'data:', 'blob:'],
+        fontSrc: [...self, 'data:'],
+        // `'self'` covers the same origin's WebSockets (/ws/online) in current browsers.
+        connectSrc: self,
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Remotes on another origin are loaded by script tags and fetch, with CORS.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    frameguard: { action: 'deny' },
+  };
+}
+
+/**
+ * The headers helmet writes. Nothing in them depends on the request (no nonces), so helmet runs
+ * once at start-up rather than rebuilding the policy for every answer.
+ */
+export function headersOf(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      return response;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}
