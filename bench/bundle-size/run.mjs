@@ -26,13 +26,36 @@ async function firstLoad(base) {
   const browser = await chromium.launch(chromiumOptions);
   const page = await browser.newPage();
   const scripts = collectScripts(page);
+  // The moment the shell marks the page hydrated, stamped in the page itself: what the page
+  // fetches once idle after that (the other language's texts) is not needed to answer input.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.documentElement.dataset.hydrated !== 'true') return;
+      document.documentElement.dataset.hydratedAt = String(performance.now());
+      observer.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+  });
   const started = Date.now();
   await page.goto(`${base}/`);
   // The first card comes with the HTML; the page answers input once it has hydrated.
   await page.getByTestId('model-card').first().waitFor();
   const cardMs = Date.now() - started;
   await page.locator('html[data-hydrated="true"]').waitFor();
-  const loaded = [...scripts];
+  const before = new Set(
+    await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime <= Number(document.documentElement.dataset.hydratedAt))
+        .map((entry) => new URL(entry.name).pathname),
+    ),
+  );
+  // Their bodies are read as they arrive.
+  const deadline = Date.now() + 5000;
+  while ([...before].some((url) => url.endsWith('.js') && !scripts.some((script) => script.url === url))) {
+    if (Date.now() > deadline) break;
+    await page.waitForTimeout(50);
+  }
+  const loaded = scripts.filter((script) => before.has(script.url));
   await browser.close();
   return { cardMs, scripts: loaded };
 }
