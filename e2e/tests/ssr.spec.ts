@@ -67,6 +67,12 @@ test.describe('server-rendered pages', () => {
     expect(html).toMatch(/<link rel="alternate" hreflang="x-default" href="http:\/\/localhost:\d+\/"/);
     // The data the page was rendered from, handed to the browser.
     expect(html).toContain('<script type="application/json" id="page-state">');
+    // The first card's photo is asked for in the head, before any script.
+    const firstPhoto = /<img [^>]*src="([^"]+)"/.exec(html)?.[1] ?? '';
+    const preload = html.indexOf(`<link rel="preload" as="image" href="${firstPhoto}"`);
+    expect(firstPhoto).not.toBe('');
+    expect(preload).toBeGreaterThan(0);
+    expect(preload).toBeLessThan(html.indexOf('<script'));
 
     const english = await (await request.get('/en/category/massage?page=1')).text();
     expect(english).toContain('<html lang="en"');
@@ -85,6 +91,10 @@ test.describe('server-rendered pages', () => {
     expect(profileHtml).toContain('data-testid="model-page"');
     expect(profileHtml).toMatch(/<h1[^>]*>[^<]+<!-- -->, <!-- -->\d+/);
     expect(profileHtml).toMatch(/— анкета<\/title>/);
+    const profilePhoto = /<img [^>]*src="([^"]+)"/.exec(
+      profileHtml.slice(profileHtml.indexOf('model-page')),
+    )?.[1];
+    expect(profileHtml).toContain(`<link rel="preload" as="image" href="${profilePhoto}"`);
 
     const price = await (await request.get('/en/price')).text();
     expect(price).toContain('<title>Prices for placement and advertising</title>');

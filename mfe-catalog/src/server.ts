@@ -12,6 +12,13 @@ import { MODEL_ID_PATTERN, modelQueryOptions } from './features/model/api/get-mo
 import { pricesQueryOptions } from './features/price/api/get-prices';
 import en from './locales/en.json';
 import ru from './locales/ru.json';
+import {
+  CARD_PHOTO_SIZES,
+  type FirstImage,
+  firstImage,
+  PRELOADED_CARDS,
+  PROFILE_PHOTO_SIZES,
+} from './lib/first-images';
 import { listingMeta, modelMeta, priceMeta } from './lib/page-meta';
 import type { DocumentMeta } from './lib/use-document-meta';
 
@@ -32,6 +39,8 @@ export interface PrefetchContext {
 export interface PrefetchResult {
   status: number;
   meta?: DocumentMeta;
+  /** The photos the page paints first: the head asks for them before the scripts. */
+  images?: FirstImage[];
 }
 
 const NOT_FOUND: PrefetchResult = { status: 404 };
@@ -58,12 +67,15 @@ export async function prefetch({
   if (listing) {
     const params = parseListingParams(listing.params.category, search);
     if (!params) return NOT_FOUND;
-    await queryClient.fetchQuery(modelsQueryOptions(toModelListQuery(params)));
+    const page = await queryClient.fetchQuery(modelsQueryOptions(toModelListQuery(params)));
     const meta = listingMeta(t, params);
-    // The home page is its own address, not the default category's.
     return {
       status: 200,
+      // The home page is its own address, not the default category's.
       meta: pathname === '/' && !search.has('category') ? { ...meta, canonicalPath: '/' } : meta,
+      images: page.items
+        .slice(0, PRELOADED_CARDS)
+        .flatMap((card) => (card.photo ? [firstImage(card.photo.url, CARD_PHOTO_SIZES)] : [])),
     };
   }
   const model = matchPath(routePatterns.model, pathname);
@@ -73,7 +85,12 @@ export async function prefetch({
     try {
       const details = await queryClient.fetchQuery({ ...modelQueryOptions(Number(id)), retry: false });
       const localized = (text: LocalizedText) => text[locale] || text.ru;
-      return { status: 200, meta: modelMeta(t, localized, details) };
+      const [photo] = details.photos;
+      return {
+        status: 200,
+        meta: modelMeta(t, localized, details),
+        images: photo ? [firstImage(photo.url, PROFILE_PHOTO_SIZES)] : [],
+      };
     } catch (error) {
       return { status: statusOf(error) };
     }

@@ -78,7 +78,11 @@ export interface RemoteServerModule {
     queryClient: QueryClient;
     locale: Locale;
     t: (key: string, options?: Record<string, unknown>) => string;
-  }) => Promise<{ status: number; meta?: { title: string; description: string; canonicalPath?: string } }>;
+  }) => Promise<{
+    status: number;
+    meta?: { title: string; description: string; canonicalPath?: string };
+    images?: PageImage[];
+  }>;
 }
 
 export const shellLocales = { ru, en };
@@ -111,11 +115,19 @@ export function addRemoteTexts(remote: RemoteServerModule): void {
 /** Which remote owns a path (of the page, with or without its language prefix). */
 export const ownerOf = (pathname: string): RemoteName | null => remoteForPath(pathname);
 
+/** A photo the page paints first (its largest paint): the head asks for it before the scripts. */
+export interface PageImage {
+  src: string;
+  srcSet?: string;
+  sizes: string;
+}
+
 export interface PageHead {
   title: string;
   description: string;
   /** The page's path without the language prefix, for canonical and alternate links; none for a 404. */
   canonicalPath: string | null;
+  images: PageImage[];
 }
 
 export interface PreparedPage {
@@ -150,6 +162,7 @@ export async function preparePage({
     title: shellT('meta.title'),
     description: shellT('meta.description'),
     canonicalPath: null,
+    images: [],
   };
   let status = remoteName ? 200 : 404;
 
@@ -175,6 +188,7 @@ export async function preparePage({
         head.description = result.meta.description;
         head.canonicalPath = result.meta.canonicalPath ?? null;
       }
+      head.images = result.images ?? [];
     } catch {
       // The remote's data could not be read: its components show the error and a retry.
     }
@@ -183,6 +197,7 @@ export async function preparePage({
   if (status === 404 || status === 410) {
     head.title = shellT('notFound.documentTitle');
     head.canonicalPath = null;
+    head.images = [];
   }
 
   const texts: Record<string, unknown> = { shell: locale === 'en' ? en : ru };

@@ -3,6 +3,7 @@ import { paths, useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge } from 'shared-ui';
+import { CARD_PHOTO_SIZES } from '../lib/first-images';
 import styles from './model-card.module.css';
 
 export function ModelCard({
@@ -30,7 +31,7 @@ export function ModelCard({
               src={model.photo.url}
               srcSet={photoSrcSet(model.photo.url)}
               // Two columns on a phone, a grid of 220 px and up on wider screens.
-              sizes="(max-width: 768px) 50vw, 300px"
+              sizes={CARD_PHOTO_SIZES}
               alt={t('card.photoAlt', { name: model.name })}
               width={model.photo.width}
               height={model.photo.height}

@@ -36,7 +36,17 @@ module.exports = {
     return {
       status: remoteName ? (url.pathname === '/girl/7' ? 410 : 200) : 404,
       locale: en ? 'en' : 'ru',
-      head: { title: 'Title <b>', description: 'Says "hi"', canonicalPath: remoteName && url.pathname !== '/girl/7' ? '/' : null },
+      head: {
+        title: 'Title <b>',
+        description: 'Says "hi"',
+        canonicalPath: remoteName && url.pathname !== '/girl/7' ? '/' : null,
+        images: url.pathname === '/'
+          ? [
+              { src: '/media/p/1/w900.webp', srcSet: '/media/p/1/w300.webp 300w, /media/p/1/w900.webp 900w', sizes: '50vw' },
+              { src: '/media/placeholder/"2".svg', sizes: '50vw' },
+            ]
+          : [],
+      },
       state: { queries: { note: '</script><script>alert(1)</script>' }, texts: {}, locale: en ? 'en' : 'ru' },
       render(options) {
         const body = '<main>' + (remote ? 'server:' + remote.namespace : 'browser') + ' #' + render + '</main>';
@@ -133,8 +143,17 @@ describe('the page renderer', () => {
     // Rendered by the remote's server build, inside the root element.
     expect(html).toMatch(/<div id="root"><main>server:catalog #\d+<\/main><\/div><\/body><\/html>$/);
 
+    // The first photos are asked for ahead of every script (a browser has six connections per origin).
+    const preloads =
+      '<link rel="preload" as="image" href="/media/p/1/w900.webp" imagesrcset="/media/p/1/w300.webp 300w, ' +
+      '/media/p/1/w900.webp 900w" imagesizes="50vw" fetchpriority="high" />' +
+      '<link rel="preload" as="image" href="/media/placeholder/&quot;2&quot;.svg" fetchpriority="high" />';
+    expect(html).toContain(`</title>${preloads}`);
+    expect(html.indexOf(preloads)).toBeLessThan(html.indexOf('<script'));
+
     const english = await inject('/en');
     expect(english.body).toContain('<html lang="en"');
+    expect(english.body).not.toContain('as="image"');
     expect(english.body).toContain('<link rel="canonical" href="https://anketa.example/en" />');
   });
 

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Badge, Button, Skeleton } from 'shared-ui';
+import { PROFILE_PHOTO_SIZES } from '../../../lib/first-images';
 import { modelMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { useCountView } from '../api/count-view';
@@ -86,7 +87,7 @@ function ModelProfile({ model }: { model: ModelDetails }) {
             loading={index === 0 ? 'eager' : 'lazy'}
             {...(index === 0 ? { fetchPriority: 'high' as const } : {})}
             decoding="async"
-            sizes="(max-width: 768px) 100vw, 45vw"
+            sizes={PROFILE_PHOTO_SIZES}
             className={index === 0 ? `${styles.photo} ${styles.wide}` : styles.thumb}
           />
         ))}
