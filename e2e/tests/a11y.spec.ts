@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { axeViolations } from '../support/axe';
 
 /** Every page a visitor can reach without an account, and what shows it has loaded. */

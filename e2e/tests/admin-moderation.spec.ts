@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '../support/test';
 import { axeViolations } from '../support/axe';
 import { ADMIN, SHOTS_DIR, submittedProfile } from '../support/moderation';
 import { signIn } from '../support/session';

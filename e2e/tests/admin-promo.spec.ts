@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { adminContext } from '../support/admin';
 import { registerThroughApi, uniqueEmail } from '../support/mail';
 

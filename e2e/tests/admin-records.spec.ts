@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { adminCall, adminContext } from '../support/admin';
 import { axeViolations } from '../support/axe';
 import { csrfHeader, registerThroughApi, uniqueEmail } from '../support/mail';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { codeFrom, csrfHeader, uniqueEmail, waitForMail } from '../support/mail';
 
 // The whole trip of an ad, by clicking, across the auth, office, admin and catalogue remotes: an advertiser registers and pays for a city campaign, an administrator approves it,

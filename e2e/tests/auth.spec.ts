@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { codeFrom, registerThroughApi, restoreLinkFrom, uniqueEmail, waitForMail } from '../support/mail';
 
 // The site opens in Russian; these are the auth screens' own texts (mfe-auth/src/locales/ru.json).

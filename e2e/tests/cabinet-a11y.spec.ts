@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 import { DEMO } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { signIn } from '../support/session';

@@ -4,7 +4,7 @@ import {
   type Page,
   request as playwrightRequest,
   test,
-} from '@playwright/test';
+} from '../support/test';
 import sharp from 'sharp';
 import { csrfHeader, registerThroughApi, uniqueEmail } from '../support/mail';
 

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '../support/test';
 import { DEMO } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { csrfHeader } from '../support/mail';

@@ -4,7 +4,7 @@ import {
   type Page,
   request as playwrightRequest,
   test,
-} from '@playwright/test';
+} from '../support/test';
 import { csrfHeader, registerThroughApi, uniqueEmail } from '../support/mail';
 
 // Ads in the catalogue, from the visitor's side: a published city campaign is served on that

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test';
 
 const totalOf = async (page: Page) =>
   Number(((await page.getByTestId('listing-total').textContent()) ?? '').replace(/\D/g, ''));

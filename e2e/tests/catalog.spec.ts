@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test.describe('catalog through the shell', () => {
   test('the listing shows seeded profiles, each linking to its profile page', async ({ page }) => {

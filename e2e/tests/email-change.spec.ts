@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { csrfHeader, linkFrom, registerThroughApi, uniqueEmail, waitForMail } from '../support/mail';
 
 test('a new e-mail address replaces the old one only once the link mailed to it is opened', async ({

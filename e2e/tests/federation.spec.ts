@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test.describe('federation', () => {
   test('a remote whose manifest is 404 stays in its box and Retry recovers', async ({ page }) => {

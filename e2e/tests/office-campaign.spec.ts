@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '../support/test';
 import sharp from 'sharp';
 import { axeViolations } from '../support/axe';
 import { csrfHeader, registerThroughApi, uniqueEmail } from '../support/mail';

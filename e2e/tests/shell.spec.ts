@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test('the header shows the slogan and the language switch changes shell texts and is remembered', async ({
   page,

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
+import { type ConsoleMessage, expect, type Page, test } from '../support/test';
 
 /**
  * Public pages come from the server whole (header, cards, texts, links), hydrate in the browser
@@ -173,6 +173,48 @@ test.describe('server-rendered pages', () => {
     await page.goto('/price');
     await expect(page).toHaveURL(/\/en\/price$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Prices/);
+  });
+
+  test("the page's scripts start once its photos have loaded, or at once when the visitor acts", async ({
+    browser,
+  }) => {
+    /** A page whose photos are held back until `release`, and the scripts it asked for meanwhile. */
+    async function heldPhotos() {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/media\//, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.endsWith('.js') && pathname !== '/boot.js') scripts.push(pathname);
+      });
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      await expect(page.getByTestId('model-card').first()).toBeVisible();
+      return { page, context, scripts, release };
+    }
+    const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]');
+
+    const waiting = await heldPhotos();
+    await waiting.page.waitForTimeout(1000);
+    expect(waiting.scripts).toEqual([]);
+    waiting.release();
+    await expect(hydrated(waiting.page)).toBeAttached();
+    expect(waiting.scripts.some((script) => /^\/main\.[0-9a-f]+\.js$/.test(script))).toBe(true);
+    await waiting.context.close();
+
+    // A key press is the visitor about to act: the scripts start while the photos are still loading.
+    const acting = await heldPhotos();
+    await acting.page.keyboard.press('Tab');
+    await expect(hydrated(acting.page)).toBeAttached({ timeout: 2500 });
+    acting.release();
+    await acting.context.close();
   });
 
   test('without JavaScript a visitor browses categories, pages and profiles', async ({ browser }) => {

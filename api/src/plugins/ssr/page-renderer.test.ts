@@ -136,7 +136,11 @@ describe('the page renderer', () => {
     expect(html).toContain('<style data-href="main.1.css">.shell{color:red}</style>');
     expect(html).toContain('<style data-href="routes.2.css">.remote{color:blue}<\\/style></style>');
     expect(html).not.toContain('<link href="/main.1.css" rel="stylesheet">');
-    expect(html).toContain('<link rel="preload" as="script" href="/mfe/catalog/routes.2.js" />');
+    // The scripts (the template's and the remote's) start from boot.js, after the page's photos.
+    expect(html).toContain(
+      '<script defer src="/boot.js" data-scripts="/main.1.js" data-preload="/mfe/catalog/remoteEntry.js /mfe/catalog/routes.2.js"></script></head>',
+    );
+    expect(html.match(/<script[^>]* src=/g)).toHaveLength(1);
     // The state cannot close its script block.
     expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
     expect(html).not.toContain('</script><script>alert(1)');

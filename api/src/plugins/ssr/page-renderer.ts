@@ -235,7 +235,6 @@ export function createPageRenderer(
     page: Awaited<ReturnType<ShellServer['preparePage']>>,
     origin: string | null,
     styles: RemoteStyle[],
-    scripts: string[],
   ): string {
     const tags: string[] = [];
     const { canonicalPath } = page.head;
@@ -258,7 +257,6 @@ export function createPageRenderer(
       const css = style.text.replace(/<\/style/gi, '<\\/style');
       tags.push(`<style data-href="${escapeHtml(style.file)}">${css}</style>`);
     }
-    for (const href of scripts) tags.push(`<link rel="preload" as="script" href="${escapeHtml(href)}" />`);
     return tags.join('');
   }
 
@@ -279,6 +277,23 @@ export function createPageRenderer(
       .join('');
   }
 
+  /**
+   * The template's script tags become one tag of the shell's `boot.js`, which starts them (and
+   * fetches the page's remote code) once the page's photos have loaded, or at the first tap or key.
+   * The page reads and navigates meanwhile; on a slow link its photos no longer share it with
+   * the scripts.
+   */
+  function bootScripts(html: string, remoteScripts: string[]): string {
+    const scripts: string[] = [];
+    const rest = html.replace(/<script defer(?:="defer")? src="([^"]+)"><\/script>/g, (_, src: string) => {
+      scripts.push(src);
+      return '';
+    });
+    if (scripts.length === 0) return html;
+    const boot = `<script defer src="/boot.js" data-scripts="${escapeHtml(scripts.join(' '))}" data-preload="${escapeHtml(remoteScripts.join(' '))}"></script>`;
+    return rest.replace('</head>', () => `${boot}</head>`);
+  }
+
   /** The template cut around the root element, with the page's language, title and head. */
   function documentParts(
     page: Awaited<ReturnType<ShellServer['preparePage']>>,
@@ -288,7 +303,7 @@ export function createPageRenderer(
     registry: Record<string, RegistryRecord>,
   ): [string, string] {
     const state = { ...page.state, registry };
-    const html = pageTemplate
+    const filled = pageTemplate
       .replace(/<html lang="[^"]*"/, `<html lang="${page.locale}"`)
       .replace(
         /<title>[^<]*<\/title>/,
@@ -298,11 +313,12 @@ export function createPageRenderer(
         /<meta name="description" content="[^"]*"\s*\/?>/,
         `<meta name="description" content="${escapeHtml(page.head.description)}" />`,
       )
-      .replace('</head>', `${headTags(page, origin, styles, scripts)}</head>`)
+      .replace('</head>', () => `${headTags(page, origin, styles)}</head>`)
       .replace(
         '<div id="root"></div>',
         `<script type="application/json" id="page-state">${scriptJson(state)}</script><div id="root"></div>`,
       );
+    const html = bootScripts(filled, scripts);
     const at = html.indexOf('<div id="root"></div>') + '<div id="root">'.length;
     return [html.slice(0, at), html.slice(at)];
   }

@@ -1,0 +1,38 @@
+// Starts a server-rendered page's scripts once its photos have loaded (the page's load event), or
+// at the visitor's first tap or key press, or after 3 s, whichever comes first. The page reads
+// and its links work without them; the photos get the connection to themselves meanwhile. The
+// server writes this tag instead of the page's script tags (data-scripts, in order) and the
+// preloads of the page's remote (data-preload). Outside the bundles: it must run before them.
+(() => {
+  const boot = document.currentScript;
+  if (!boot) return;
+  const list = (name) => (boot.getAttribute(name) || '').split(' ').filter(Boolean);
+  const urgent = ['pointerdown', 'keydown', 'touchstart'];
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of urgent) window.removeEventListener(type, start, true);
+    for (const href of list('data-preload')) {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.href = href;
+      document.head.append(link);
+    }
+    for (const src of list('data-scripts')) {
+      const script = document.createElement('script');
+      script.src = src;
+      // Inserted scripts run as they arrive unless told otherwise: these run in order, as defer did.
+      script.async = false;
+      document.head.append(script);
+    }
+  };
+  if (document.readyState === 'complete') {
+    start();
+    return;
+  }
+  window.addEventListener('load', start, { once: true });
+  for (const type of urgent) window.addEventListener(type, start, { capture: true, passive: true });
+  window.setTimeout(start, 3000);
+})();
