@@ -9,10 +9,15 @@ import { guardNetwork } from '../../platform/src/testing/api-stub.ts';
 // a test that passes locally failed the suite; waiting longer changes no assertion.
 configure({ asyncUtilTimeout: 5000 });
 
-// Vitest globals are off, so Testing Library cannot register its own cleanup.
-afterEach(() => {
-  cleanup();
-});
-
 // No test reaches the network: a request no stubApi() answered fails the test that made it.
-afterEach(guardNetwork());
+const checkNetwork = guardNetwork();
+
+// Vitest globals are off, so Testing Library cannot register its own cleanup. One hook, in this
+// order: the screen is unmounted; requests its components had already started (a query whose
+// timer fired just before the last assertion) still reach the test's stubs; then the check runs
+// and forgets the routes. Checked first, such a late request met no routes and failed a test.
+afterEach(async () => {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  checkNetwork();
+});
