@@ -312,3 +312,4 @@ export {
 } from './api/campaigns';
 export * from './photo-sizes';
 export * from './locale-path';
+export * from './remotes';

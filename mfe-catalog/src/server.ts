@@ -1,9 +1,8 @@
 // The catalogue's server build: what the server renderer takes from it, loaded at run time through
 // the registry (`remotes.json` names this file beside the browser build's manifest), so a deploy of
 // the catalogue changes the server-rendered pages too. The shared libraries come from the host.
-import type { QueryClient } from '@tanstack/react-query';
 import type { LocalizedText } from 'contracts';
-import { ApiError, routePatterns } from 'platform';
+import { ApiError, type PrefetchContext, type PrefetchResult, routePatterns } from 'platform';
 import { matchPath } from 'react-router-dom';
 import CatalogRoutes from './app/routes';
 import { modelsQueryOptions } from './features/listing/api/get-models';
@@ -12,36 +11,12 @@ import { MODEL_ID_PATTERN, modelQueryOptions } from './features/model/api/get-mo
 import { pricesQueryOptions } from './features/price/api/get-prices';
 import en from './locales/en.json';
 import ru from './locales/ru.json';
-import {
-  CARD_PHOTO_SIZES,
-  type FirstImage,
-  firstImage,
-  PRELOADED_CARDS,
-  PROFILE_PHOTO_SIZES,
-} from './lib/first-images';
+import { CARD_PHOTO_SIZES, firstImage, PRELOADED_CARDS, PROFILE_PHOTO_SIZES } from './lib/first-images';
 import { listingMeta, modelMeta, priceMeta } from './lib/page-meta';
-import type { DocumentMeta } from './lib/use-document-meta';
 
 export const namespace = 'catalog';
 export const locales = { ru, en };
 export const Routes = CatalogRoutes;
-
-export interface PrefetchContext {
-  /** The path without its language prefix. */
-  pathname: string;
-  search: URLSearchParams;
-  queryClient: QueryClient;
-  locale: 'ru' | 'en';
-  /** The catalogue's texts in the page's language. */
-  t: (key: string, options?: Record<string, unknown>) => string;
-}
-
-export interface PrefetchResult {
-  status: number;
-  meta?: DocumentMeta;
-  /** The photos the page paints first: the head asks for them before the scripts. */
-  images?: FirstImage[];
-}
 
 const NOT_FOUND: PrefetchResult = { status: 404 };
 

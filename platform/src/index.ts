@@ -64,3 +64,9 @@ export {
 } from './session/session-flag';
 export { markSignedIn } from './session/sign-in';
 export { unreadCountQueryOptions, useUnreadCount } from './session/unread-count';
+export type {
+  PageImage,
+  PrefetchContext,
+  PrefetchResult,
+  RemoteServerModule,
+} from './remotes/server-entry';

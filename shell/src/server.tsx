@@ -2,7 +2,6 @@
 // from the remote's own server build (see api/src/plugins/ssr). It gives that code the same shared
 // libraries the browser build shares, so both render with one React, router, store and i18n.
 import * as tanstackQuery from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
 import * as contracts from 'contracts';
 import { DEFAULT_LOCALE, type Locale } from 'contracts';
 import * as i18next from 'i18next';
@@ -17,13 +16,14 @@ import {
   dehydrateForPage,
   i18n as baseI18n,
   localeOfPath,
+  type PageImage,
   PlatformProviders,
+  type RemoteServerModule,
   type RemoteName,
   remoteForPath,
   stripLocale,
 } from 'platform';
 import * as React from 'react';
-import type { ComponentType } from 'react';
 import * as reactDom from 'react-dom';
 import {
   type PipeableStream,
@@ -67,24 +67,6 @@ export const sharedModules: Readonly<Record<string, unknown>> = {
   contracts,
 };
 
-/** What a remote's server build exports. */
-export interface RemoteServerModule {
-  namespace: string;
-  locales: Partial<Record<Locale, Record<string, unknown>>>;
-  Routes: ComponentType;
-  prefetch?: (context: {
-    pathname: string;
-    search: URLSearchParams;
-    queryClient: QueryClient;
-    locale: Locale;
-    t: (key: string, options?: Record<string, unknown>) => string;
-  }) => Promise<{
-    status: number;
-    meta?: { title: string; description: string; canonicalPath?: string };
-    images?: PageImage[];
-  }>;
-}
-
 export const shellLocales = { ru, en };
 baseI18n.addResourceBundle('ru', 'shell', ru, true, true);
 baseI18n.addResourceBundle('en', 'shell', en, true, true);
@@ -114,13 +96,6 @@ export function addRemoteTexts(remote: RemoteServerModule): void {
 
 /** Which remote owns a path (of the page, with or without its language prefix). */
 export const ownerOf = (pathname: string): RemoteName | null => remoteForPath(pathname);
-
-/** A photo the page paints first (its largest paint): the head asks for it before the scripts. */
-export interface PageImage {
-  src: string;
-  srcSet?: string;
-  sizes: string;
-}
 
 export interface PageHead {
   title: string;

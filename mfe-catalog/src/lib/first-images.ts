@@ -1,4 +1,5 @@
 import { photoSrcSet } from 'contracts';
+import type { PageImage } from 'platform';
 
 /** The `sizes` of a listing card's photo: half a phone's width, else a 300 px column. */
 export const CARD_PHOTO_SIZES = '(max-width: 768px) 50vw, 300px';
@@ -8,13 +9,7 @@ export const PROFILE_PHOTO_SIZES = '(max-width: 768px) 100vw, 45vw';
 export const PRELOADED_CARDS = 2;
 
 /** An image the page paints first, for a `<link rel="preload" as="image">` in the head. */
-export interface FirstImage {
-  src: string;
-  srcSet?: string;
-  sizes: string;
-}
-
-export function firstImage(url: string, sizes: string): FirstImage {
+export function firstImage(url: string, sizes: string): PageImage {
   const srcSet = photoSrcSet(url);
   return srcSet ? { src: url, srcSet, sizes } : { src: url, sizes };
 }

@@ -2,26 +2,12 @@ import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/e
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { appConfig } from '../config';
-import { stripLocale } from 'contracts';
+import { type RegistryEntry, type RemoteName, type RemoteRegistry, REMOTES, stripLocale } from 'contracts';
+
 import { routePatterns } from '../routes/paths';
 
-/** The remotes the shell knows by role; their URLs come from the run-time registry. */
-export const REMOTES = {
-  catalog: 'mfe_catalog',
-  auth: 'mfe_auth',
-  modelCabinet: 'mfe_model_cabinet',
-  advertiserOffice: 'mfe_advertiser_office',
-  admin: 'mfe_admin',
-} as const;
-export type RemoteName = keyof typeof REMOTES;
-
-/**
- * `remotes.json`: federation name -> the remote's entries, absolute or relative to the page:
- * `entry` its browser build's mf-manifest.json, `ssr` its server build's file (for the pages it
- * renders on the server). A bare string is the browser entry alone.
- */
-export type RegistryEntry = string | { entry: string; ssr?: string };
-export type RemoteRegistry = Record<string, RegistryEntry>;
+// The names and the registry's shape are a contract: the API's page renderer reads them too.
+export { REMOTES, type RegistryEntry, type RemoteName, type RemoteRegistry } from 'contracts';
 
 /** The browser entry of a registry record. */
 export function browserEntry(record: RegistryEntry): string {

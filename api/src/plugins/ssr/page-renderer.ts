@@ -4,7 +4,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { localizePath } from 'contracts';
+import {
+  localizePath,
+  type RemoteName,
+  type RemoteRegistry,
+  REMOTES,
+  SERVER_RENDERED_REMOTES,
+} from 'contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { createRemoteLoader, type FetchedFile, type RemoteStyle } from './remote-loader';
@@ -18,7 +24,6 @@ import { createRemoteLoader, type FetchedFile, type RemoteStyle } from './remote
  */
 
 type Locale = 'ru' | 'en';
-type RemoteName = 'catalog' | 'auth' | 'modelCabinet' | 'advertiserOffice' | 'admin';
 
 interface RemoteServerModule {
   namespace: string;
@@ -60,20 +65,6 @@ interface ShellServer {
     }): PipeableStream;
   }>;
 }
-
-/** Federation names by the shell's role names; the registry is keyed by the former. */
-const FEDERATION_NAMES: Record<RemoteName, string> = {
-  catalog: 'mfe_catalog',
-  auth: 'mfe_auth',
-  modelCabinet: 'mfe_model_cabinet',
-  advertiserOffice: 'mfe_advertiser_office',
-  admin: 'mfe_admin',
-};
-
-/** Areas that are rendered on the server: the public ones. The others stay client-rendered, noindex. */
-const SERVER_RENDERED = new Set<RemoteName>(['catalog']);
-
-type RegistryRecord = string | { entry: string; ssr?: string };
 
 export interface PageRendererOptions {
   /** The repository root (shell/dist, shell/dist-server). */
@@ -216,9 +207,9 @@ export function createPageRenderer(
   const pages =
     options.cacheMs > 0 ? new LRUCache<string, CachedPage>({ max: 500, ttl: options.cacheMs }) : null;
 
-  async function readRegistry(): Promise<Record<string, RegistryRecord>> {
+  async function readRegistry(): Promise<RemoteRegistry> {
     try {
-      return JSON.parse(await readFile(options.registryFile, 'utf8')) as Record<string, RegistryRecord>;
+      return JSON.parse(await readFile(options.registryFile, 'utf8')) as RemoteRegistry;
     } catch {
       return {};
     }
@@ -300,7 +291,7 @@ export function createPageRenderer(
     origin: string | null,
     styles: RemoteStyle[],
     scripts: string[],
-    registry: Record<string, RegistryRecord>,
+    registry: RemoteRegistry,
   ): [string, string] {
     const state = { ...page.state, registry };
     const filled = pageTemplate
@@ -328,7 +319,7 @@ export function createPageRenderer(
     let remote: RemoteServerModule | null = null;
     let styles: RemoteStyle[] = [];
     let scripts: string[] = [];
-    const record = name ? registry[FEDERATION_NAMES[name]] : undefined;
+    const record = name ? registry[REMOTES[name]] : undefined;
     if (record) {
       const entry = typeof record === 'string' ? record : record.entry;
       const ssr = typeof record === 'string' ? undefined : record.ssr;
@@ -394,7 +385,7 @@ export function createPageRenderer(
   return {
     async handle(request, reply, pathname) {
       const name = shell.ownerOf(pathname);
-      if (name && !SERVER_RENDERED.has(name)) return false;
+      if (name && !SERVER_RENDERED_REMOTES.includes(name)) return false;
       const url = new URL(request.url, 'http://page.invalid');
       const cached = pages?.get(url.pathname + url.search);
       if (cached) {

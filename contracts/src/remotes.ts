@@ -1,0 +1,28 @@
+/**
+ * The federation's names and registry shape: the shell and platform load remotes by them in the
+ * browser, and the API's page renderer finds a remote's server build by them.
+ */
+
+/** The remotes the shell knows by role; their URLs come from the run-time registry. */
+export const REMOTES = {
+  catalog: 'mfe_catalog',
+  auth: 'mfe_auth',
+  modelCabinet: 'mfe_model_cabinet',
+  advertiserOffice: 'mfe_advertiser_office',
+  admin: 'mfe_admin',
+} as const;
+export type RemoteName = keyof typeof REMOTES;
+
+/**
+ * The areas rendered on the server (the public pages). The others stay client-rendered and out
+ * of search engines (`noindex`).
+ */
+export const SERVER_RENDERED_REMOTES: readonly RemoteName[] = ['catalog'];
+
+/**
+ * `remotes.json`: federation name -> the remote's entries, absolute or relative to the page:
+ * `entry` its browser build's mf-manifest.json, `ssr` its server build's file (for the pages it
+ * renders on the server). A bare string is the browser entry alone.
+ */
+export type RegistryEntry = string | { entry: string; ssr?: string };
+export type RemoteRegistry = Record<string, RegistryEntry>;
