@@ -17,3 +17,20 @@ export function photoSrcSet(url: string): string | undefined {
   const widths = [...PHOTO_WIDTHS.filter((width) => width < Number(largest)), Number(largest)];
   return widths.map((width) => `${folder}w${width}.webp ${width}w`).join(', ');
 }
+
+/**
+ * A photo a page paints first (its largest paint), for `<link rel="preload" as="image">`: the
+ * server writes it into the head, the browser adds it when the data of a page it renders arrives.
+ * `srcSet` and `sizes` are the `<img>`'s own, so the preload fetches the file the `<img>` will use.
+ */
+export interface PageImage {
+  src: string;
+  srcSet?: string;
+  sizes: string;
+}
+
+/** The preload of a stored photo, with its `srcset` when it has one. */
+export function pageImage(url: string, sizes: string): PageImage {
+  const srcSet = photoSrcSet(url);
+  return srcSet ? { src: url, srcSet, sizes } : { src: url, sizes };
+}

@@ -11,7 +11,7 @@ import { MODEL_ID_PATTERN, modelQueryOptions } from './features/model/api/get-mo
 import { pricesQueryOptions } from './features/price/api/get-prices';
 import en from './locales/en.json';
 import ru from './locales/ru.json';
-import { CARD_PHOTO_SIZES, firstImage, PRELOADED_CARDS, PROFILE_PHOTO_SIZES } from './lib/first-images';
+import { HEAD_PRELOADED_CARDS, listingFirstImages, profileFirstImages } from './lib/preload-images';
 import { listingMeta, modelMeta, priceMeta } from './lib/page-meta';
 
 export const namespace = 'catalog';
@@ -48,9 +48,7 @@ export async function prefetch({
       status: 200,
       // The home page is its own address, not the default category's.
       meta: pathname === '/' && !search.has('category') ? { ...meta, canonicalPath: '/' } : meta,
-      images: page.items
-        .slice(0, PRELOADED_CARDS)
-        .flatMap((card) => (card.photo ? [firstImage(card.photo.url, CARD_PHOTO_SIZES)] : [])),
+      images: listingFirstImages(page.items, HEAD_PRELOADED_CARDS),
     };
   }
   const model = matchPath(routePatterns.model, pathname);
@@ -60,12 +58,7 @@ export async function prefetch({
     try {
       const details = await queryClient.fetchQuery({ ...modelQueryOptions(Number(id)), retry: false });
       const localized = (text: LocalizedText) => text[locale] || text.ru;
-      const [photo] = details.photos;
-      return {
-        status: 200,
-        meta: modelMeta(t, localized, details),
-        images: photo ? [firstImage(photo.url, PROFILE_PHOTO_SIZES)] : [],
-      };
+      return { status: 200, meta: modelMeta(t, localized, details), images: profileFirstImages(details) };
     } catch (error) {
       return { status: statusOf(error) };
     }

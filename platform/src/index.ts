@@ -65,7 +65,6 @@ export {
 export { markSignedIn } from './session/sign-in';
 export { unreadCountQueryOptions, useUnreadCount } from './session/unread-count';
 export type {
-  PageImage,
   PrefetchContext,
   PrefetchResult,
   RemoteServerModule,

@@ -3,7 +3,7 @@
 // libraries the browser build shares, so both render with one React, router, store and i18n.
 import * as tanstackQuery from '@tanstack/react-query';
 import * as contracts from 'contracts';
-import { DEFAULT_LOCALE, type Locale } from 'contracts';
+import { DEFAULT_LOCALE, type Locale, type PageImage } from 'contracts';
 import * as i18next from 'i18next';
 import * as jotai from 'jotai';
 import { createStore } from 'jotai';
@@ -16,7 +16,6 @@ import {
   dehydrateForPage,
   i18n as baseI18n,
   localeOfPath,
-  type PageImage,
   PlatformProviders,
   type RemoteServerModule,
   type RemoteName,

@@ -3,7 +3,7 @@ import { paths, useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge } from 'shared-ui';
-import { CARD_PHOTO_SIZES } from '../lib/first-images';
+import { CARD_PHOTO_SIZES } from '../lib/preload-images';
 import styles from './model-card.module.css';
 
 export function ModelCard({

@@ -11,6 +11,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Answers every translation file with `{ name: <its URL> }`; returns the URLs asked for, in order. */
+function answerWithTheirUrl(): string[] {
+  const requested: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      requested.push(url);
+      return Response.json({ name: url });
+    }),
+  );
+  return requested;
+}
+
 describe('i18n', () => {
   it('speaks Russian by default and falls back to English', () => {
     expect(i18n.options.fallbackLng).toEqual(['en']);
@@ -41,17 +54,7 @@ describe('i18n', () => {
   it('loads every registered namespace at once, each from its own app, only the platform texts bundled', async () => {
     registerNamespace('first', 'http://localhost/first/locales/');
     registerNamespace('second', 'http://localhost/mfe/second/locales/');
-    const requested: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        requested.push(url);
-        return new Response(JSON.stringify({ name: url }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
+    const requested = answerWithTheirUrl();
 
     await loadRegisteredNamespaces();
     expect(i18n.t('name', { ns: 'first' })).toBe('http://localhost/first/locales/ru.json');
@@ -65,17 +68,7 @@ describe('i18n', () => {
     registerNamespace('brought', 'http://localhost/mfe/brought/locales/');
     registerNamespace('later', 'http://localhost/mfe/later/locales/');
     i18n.addResourceBundle('ru', 'brought', { name: 'с сервера' }, true, true);
-    const requested: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        requested.push(url);
-        return new Response(JSON.stringify({ name: url }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
+    const requested = answerWithTheirUrl();
 
     await loadRegisteredNamespaces();
     expect(requested.filter((url) => url.includes('/brought/'))).toEqual([]);

@@ -2,7 +2,7 @@
 // to render the remote's pages. A remote declares its exports against these types, so the two
 // sides of the contract cannot drift apart.
 import type { QueryClient } from '@tanstack/react-query';
-import type { Locale } from 'contracts';
+import type { Locale, PageImage } from 'contracts';
 import type { ComponentType } from 'react';
 
 export interface PrefetchContext {
@@ -14,13 +14,6 @@ export interface PrefetchContext {
   locale: Locale;
   /** The remote's texts in the page's language. */
   t: (key: string, options?: Record<string, unknown>) => string;
-}
-
-/** A photo the page paints first (its largest paint): the head asks for it before the scripts. */
-export interface PageImage {
-  src: string;
-  srcSet?: string;
-  sizes: string;
 }
 
 export interface PrefetchResult {

@@ -6,6 +6,7 @@ import { Transform } from 'node:stream';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import {
   localizePath,
+  type PageImage,
   type RemoteName,
   type RemoteRegistry,
   REMOTES,
@@ -55,7 +56,7 @@ interface ShellServer {
       description: string;
       canonicalPath: string | null;
       /** The photos the page paints first. */
-      images?: { src: string; srcSet?: string; sizes: string }[];
+      images?: PageImage[];
     };
     state: { queries: unknown; texts: Record<string, unknown>; locale: Locale };
     render(options: {

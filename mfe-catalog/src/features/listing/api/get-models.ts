@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ModelListQueryInput, ModelListResponse } from 'contracts';
 import { api, queryClient, routePatterns } from 'platform';
 import { matchPath } from 'react-router-dom';
-import { EAGER_CARDS, preloadImages } from '../../../lib/preload-images';
+import { EAGER_CARDS, listingFirstImages, preloadImages } from '../../../lib/preload-images';
 import { parseListingParams, toModelListQuery } from '../model/listing-params';
 
 export const getModels = (query: ModelListQueryInput, signal?: AbortSignal) =>
@@ -41,11 +41,7 @@ export function prefetchListing(
   // A failed read is not reported here: the page's own query shows the error and its retry.
   client
     .fetchQuery(modelsQueryOptions(toModelListQuery(params)))
-    .then((page) =>
-      preloadImages(
-        page.items.slice(0, EAGER_CARDS).flatMap((model) => (model.photo ? [model.photo.url] : [])),
-      ),
-    )
+    .then((page) => preloadImages(listingFirstImages(page.items, EAGER_CARDS)))
     .catch(() => undefined);
   return true;
 }

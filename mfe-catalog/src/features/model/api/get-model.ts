@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ModelDetails } from 'contracts';
 import { api, queryClient, routePatterns } from 'platform';
 import { matchPath } from 'react-router-dom';
-import { preloadImages } from '../../../lib/preload-images';
+import { preloadImages, profileFirstImages } from '../../../lib/preload-images';
 
 /** What a profile id in the URL looks like; anything else is "not found" without asking. */
 export const MODEL_ID_PATTERN = /^[1-9]\d{0,8}$/;
@@ -28,7 +28,7 @@ export function prefetchModel(pathname: string, client: QueryClient = queryClien
   // A failed read is not reported here: the page's own query shows "not found" or the error.
   client
     .fetchQuery(modelQueryOptions(Number(id)))
-    .then((model) => preloadImages(model.photos.slice(0, 1).map((photo) => photo.url)))
+    .then((model) => preloadImages(profileFirstImages(model)))
     .catch(() => undefined);
   return true;
 }

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Badge, Button, Skeleton } from 'shared-ui';
-import { PROFILE_PHOTO_SIZES } from '../../../lib/first-images';
+import { PROFILE_PHOTO_SIZES } from '../../../lib/preload-images';
 import { modelMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { useCountView } from '../api/count-view';
