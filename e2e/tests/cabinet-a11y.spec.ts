@@ -77,7 +77,8 @@ for (const language of ['ru', 'en'] as const) {
         .getByRole('button', { name: language === 'ru' ? 'Пополнить' : 'Top up' })
         .first()
         .click();
-      await expect(page.getByRole('dialog')).toBeVisible();
+      // Judged once its opening animation is over, as the promo dialog is: mid-fade its text is pale.
+      await dialogSettled(page);
       const topUp = await axeViolations(page);
       if (topUp.length) found['top-up'] = topUp;
       await context.close();

@@ -123,8 +123,11 @@ async function snapshot() {
  * every id this database holds (404). Never an id the tests' changes could reach.
  */
 const absentId = fc.oneof(
-  // Never empty: `/profiles/` is another route (the list), not a bad id.
-  fc.string({ minLength: 1, maxLength: 12 }).filter((text) => !/^[1-9]\d{0,8}$/.test(text)),
+  // Never empty, `.` or `..`: `/profiles/`, `/profiles/.` (the same address) and `/profiles/..`
+  // are other routes, not a bad id.
+  fc
+    .string({ minLength: 1, maxLength: 12 })
+    .filter((text) => !/^[1-9]\d{0,8}$/.test(text) && text !== '.' && text !== '..'),
   fc.integer({ min: -1_000_000, max: 0 }).map(String),
   fc.integer({ min: 100_000_000, max: 999_999_999 }).map(String),
   fc.integer({ min: 1_000_000_000, max: Number.MAX_SAFE_INTEGER }).map(String),
