@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { type ConsoleMessage, expect, type Page, test } from '../support/test';
+import { type ConsoleMessage, expect, gotoWithoutWaiting, type Page, test } from '../support/test';
 
 /**
  * Public pages come from the server whole (header, cards, texts, links), hydrate in the browser
@@ -195,7 +195,7 @@ test.describe('server-rendered pages', () => {
         const { pathname } = new URL(request.url());
         if (pathname.endsWith('.js') && pathname !== '/boot.js') scripts.push(pathname);
       });
-      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      await gotoWithoutWaiting(page, '/', { waitUntil: 'domcontentloaded' });
       await expect(page.getByTestId('model-card').first()).toBeVisible();
       return { page, context, scripts, release };
     }
