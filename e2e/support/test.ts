@@ -44,6 +44,8 @@ export function gotoWithoutWaiting(page: Page, ...args: Parameters<Page['goto']>
 const patchedBrowsers = new WeakSet<Browser>();
 
 export const test = base.extend<object, object>({
+  // In a normal run the fixture's page comes through the wrapped newContext below as well; in
+  // Playwright's context-reuse mode (`--ui`) it is an existing page, changed here.
   page: async ({ page, javaScriptEnabled }, use) => {
     await use(javaScriptEnabled === false ? page : waitingForHydration(page));
   },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import {
+  type Locale,
   localizePath,
   type PageImage,
   type RemoteName,
@@ -23,8 +24,6 @@ import { createRemoteLoader, type FetchedFile, type RemoteStyle } from './remote
  * remote team's deploy changes the HTML without a shell rebuild or a server restart. A remote
  * whose server code is missing or throws leaves its area to the browser; the page still renders.
  */
-
-type Locale = 'ru' | 'en';
 
 interface RemoteServerModule {
   namespace: string;
