@@ -1,54 +1,69 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumOptions } from '../tools/chromium.mjs';
 import { DEMO } from './support/accounts';
+import { E2E_SERVERS, type E2eServer } from './support/servers';
 
 const root = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env.E2E_PORT ?? 18123);
-// A fresh embedded database per run: journeys start from the seed, never from leftovers.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-pglite-'));
-// The registry the server reads (REMOTES_JSON): a copy the server-rendering journeys may repoint.
-// Workers evaluate this file again; they keep the main process's copy.
-process.env.E2E_REGISTRY ??= path.join(dataDir, 'remotes.json');
-copyFileSync(path.join(root, 'shell', 'public', 'remotes.json'), process.env.E2E_REGISTRY);
+const apiBundle = path.join(root, 'api', 'dist', 'server.js');
+if (!existsSync(apiBundle)) throw new Error(`${apiBundle} is missing: run \`npm run build\` first`);
+const basePort = Number(process.env.E2E_PORT ?? 18123);
+// One worker per core (two here), each with a server and an embedded database of its own: the
+// journeys of one worker never meet another's data, and each starts from the seed, never from
+// leftovers. A worker runs its files in order, as the one worker of a serial run did.
+const workers = Number(process.env.E2E_WORKERS ?? Math.min(2, availableParallelism()));
+// The registry each server reads (REMOTES_JSON): a copy the server-rendering journeys may repoint.
+// Workers evaluate this file again; they keep the main process's servers.
+if (!process.env[E2E_SERVERS]) {
+  const servers: E2eServer[] = Array.from({ length: workers }, (_, index) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-pglite-'));
+    const registry = path.join(dataDir, 'remotes.json');
+    copyFileSync(path.join(root, 'shell', 'public', 'remotes.json'), registry);
+    return { port: basePort + index, dataDir, registry };
+  });
+  process.env[E2E_SERVERS] = JSON.stringify(servers);
+}
+const servers = JSON.parse(process.env[E2E_SERVERS] ?? '[]') as E2eServer[];
 
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://localhost:${port}`,
+    // The first server's; support/test.ts gives each worker its own.
+    baseURL: `http://localhost:${basePort}`,
     trace: 'retain-on-failure',
     launchOptions: chromiumOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `${path.join(root, 'api', 'node_modules', '.bin', 'tsx')} ${path.join(root, 'api', 'src', 'server.ts')}`,
+  webServer: servers.map((server) => ({
+    // The API as it is deployed: the bundle `npm run build` (and npm test's build step) makes.
+    command: `node --enable-source-maps ${apiBundle}`,
     cwd: root,
-    url: `http://localhost:${port}/api/health`,
+    url: `http://localhost:${server.port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
+      PORT: String(server.port),
+      DATA_DIR: server.dataDir,
       STATIC_ROOT: root,
       // Development mode serves the mail outbox (/api/dev/mail.json) the journeys read codes from.
       NODE_ENV: 'development',
       DEV_PAGES: 'mail',
       DATABASE_URL: '',
       DEMO_PASSWORD: DEMO.password,
-      REMOTES_JSON: process.env.E2E_REGISTRY,
+      REMOTES_JSON: server.registry,
       ADMIN_PASSWORD: 'admin-e2e-password',
       // Journeys sign in many times from one address; the limits themselves have API tests.
       RATE_LIMIT_FACTOR: '50',
     },
-  },
+  })),
 });

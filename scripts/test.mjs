@@ -1,26 +1,48 @@
-// `npm test`: installs, then runs every check in order and ends with one summary line.
-// Exits non-zero when any step fails; later steps still run so one report shows everything.
-// Which packages are typechecked and unit-tested comes from their own package.json scripts
-// (scripts/workspace.mjs), not from a list kept here.
-import { mkdtempSync, rmSync } from 'node:fs';
+// `npm test`: installs, then runs every check and ends with a table (time and what ran, per step)
+// and one summary line. Exits non-zero when any step fails; the other steps still run so one
+// report shows everything. `npm run test:quick` (`--quick`) is the inner loop: lint, typecheck,
+// unit and the API files that need no killed server or built bundle, on PGlite.
+//
+// What runs is read from the workspace (scripts/workspace.mjs), not from a list kept here. Steps
+// run in two lanes, because the machines have two cores and no step keeps both busy all the time:
+// the checks (typecheck, lint, unit, the API suites) in one, and the build, the reconcile check
+// and the browser journeys (which need the build) in the other.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAll } from './build.mjs';
+import { buildApi } from './build-api.mjs';
+import { buildAll, buildIsCurrent } from './build.mjs';
 import { installDependencies, log, root, runAsync } from './lib.mjs';
 import {
   runScript,
-  runUnitTests,
-  typecheckedPackages,
+  runVitest,
+  typecheckGroups,
+  unitTestedPackages,
   vitestPackages,
   workspacePackages,
 } from './workspace.mjs';
 
+const quick = process.argv.includes('--quick');
 const bin = (pkg, name) => path.join(root, pkg, 'node_modules', '.bin', name);
 const rootBin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-/** Packages whose Vitest suite has steps of its own below: the API's, once per database. */
-const OWN_STEPS = new Set(['api']);
+/** API test files that start a server of their own and kill it, or build the API: not in the quick tier. */
+const API_SLOW_FILES = [
+  'src/production-build.test.ts',
+  'src/modules/payments/kill.test.ts',
+  'src/modules/payments/reconcile.test.ts',
+  'src/modules/media/kill.test.ts',
+  'src/modules/profiles/approval-kill.test.ts',
+];
 
+/** The last lines of a failed step's output, repeated above the summary: a log cut to its tail still shows why. */
+const DIGEST_LINES = 60;
+const tailOf = (text) => text.split('\n').slice(-DIGEST_LINES).join('\n');
+
+const packages = workspacePackages();
+const pkgDir = (dir) => path.join(root, dir);
+
+/** Runs tasks two at a time; throws once all ended if any failed. */
 async function inPairs(items, task) {
   const queue = [...items];
   const failures = [];
@@ -30,71 +52,72 @@ async function inPairs(items, task) {
       try {
         await task(item);
       } catch (error) {
-        failures.push(item);
-        const report = `${error.output ?? ''}${error.message}\n`;
-        reports.push(`[${item}]\n${report}`);
-        process.stdout.write(report);
+        failures.push(item.name ?? item);
+        reports.push(`[${item.name ?? item}]\n${error.output ?? ''}${error.message}\n`);
       }
     }
   };
   await Promise.all([worker(), worker()]);
   if (failures.length) {
-    throw Object.assign(new Error(`failed: ${failures.join(', ')}`), {
-      digest: reports.map(tailOf).join('\n'),
-    });
+    throw Object.assign(new Error(`failed: ${failures.join(', ')}`), { output: reports.join('\n') });
   }
 }
 
-/** The last lines of a failed step's output, repeated above the summary: a log cut to its tail still shows why. */
-const DIGEST_LINES = 60;
-const tailOf = (text) => text.split('\n').slice(-DIGEST_LINES).join('\n');
+const typecheckStep = async () => {
+  const groups = typecheckGroups(packages).map((group) => ({ ...group, name: group.dirs.join(', ') }));
+  const configDir = path.join(root, 'node_modules', '.cache', 'typecheck');
+  mkdirSync(configDir, { recursive: true });
+  await inPairs(groups, async (group) => {
+    if (!group.config) {
+      const [dir] = group.dirs;
+      return runScript(pkgDir(dir), packages.find((pkg) => pkg.dir === dir).scripts.typecheck);
+    }
+    // Beside the root's node_modules, so `types: ["node"]` resolves as it does from each package.
+    const config = path.join(configDir, `group-${groups.indexOf(group)}.json`);
+    writeFileSync(config, JSON.stringify(group.config, null, 2));
+    return runAsync(rootBin('tsc'), ['-p', config]);
+  });
+  const checked = groups.reduce((sum, group) => sum + group.dirs.length, 0);
+  return { ran: `${checked} packages in ${groups.length} programs` };
+};
 
-const streamed = (command, args, options = {}) =>
-  runAsync(command, args, options).then(
-    (output) => process.stdout.write(output),
-    (error) => {
-      throw error;
-    },
-  );
+const lintStep = async () => {
+  const output = await runAsync(rootBin('biome'), ['ci', '--colors=off', '--error-on-warnings', '.']);
+  process.stdout.write(output);
+  const files = output.match(/Checked (\d+) files?/)?.[1];
+  return { ran: files ? `${files} files` : '' };
+};
 
-const packages = workspacePackages();
-const typechecked = typecheckedPackages(packages).map((pkg) => pkg.dir);
-const unitTested = vitestPackages(packages)
-  .map((pkg) => pkg.dir)
-  .filter((dir) => !OWN_STEPS.has(dir));
+const vitestCounts = ({ counts }) => ({
+  ran: `${counts.files} files, ${counts.tests} tests`,
+  slowest: counts.slowest,
+});
 
-const apiTests = (databaseUrl) => () =>
-  runUnitTests(path.join(root, 'api'), { env: { DATABASE_URL: databaseUrl } }).then((output) =>
-    process.stdout.write(output),
-  );
+const unitStep = async () => {
+  const dirs = unitTestedPackages(packages).map((pkg) => pkgDir(pkg.dir));
+  const result = await runVitest(root, `${rootBin('vitest')} run`, dirs);
+  process.stdout.write(result.output);
+  return vitestCounts(result);
+};
 
-/** @type {Array<[string, () => Promise<unknown>]>} */
-const steps = [
-  [
-    `typecheck (${typechecked.join(', ')})`,
-    () =>
-      inPairs(typechecked, (dir) =>
-        runScript(path.join(root, dir), packages.find((pkg) => pkg.dir === dir).scripts.typecheck),
-      ),
-  ],
-  ['lint', () => streamed(rootBin('biome'), ['ci', '--colors=off', '--error-on-warnings', '.'])],
-  [
-    `unit (${unitTested.join(', ')})`,
-    () =>
-      inPairs(unitTested, (dir) =>
-        runUnitTests(path.join(root, dir)).then((output) => process.stdout.write(output)),
-      ),
-  ],
-  ['api (PGlite)', apiTests('')],
-];
-if (process.env.TEST_DATABASE_URL) {
-  steps.push(['api (PostgreSQL)', apiTests(process.env.TEST_DATABASE_URL)]);
-}
+const apiStep =
+  (databaseUrl, { only = quick ? 'quick' : 'all' } = {}) =>
+  async () => {
+    const apiDir = pkgDir('api');
+    const script = packages.find((pkg) => pkg.dir === 'api').scripts.test;
+    const args = only === 'quick' ? API_SLOW_FILES.map((file) => ` --exclude ${file}`).join('') : '';
+    // The quick tier leaves the slow files out on purpose: it checks only what it ran.
+    const check = only === 'quick' ? [] : [apiDir];
+    const result = await runVitest(apiDir, `${script}${args}`, check, { env: { DATABASE_URL: databaseUrl } });
+    process.stdout.write(result.output);
+    return vitestCounts(result);
+  };
+
 // The reconcile command on books the app wrote itself: a fresh PGlite folder where a script makes
 // top-ups through the app (paid, part-paid, failed, expired, a bonus, a replayed and a forged
 // webhook), then `pnpm --filter api reconcile` checks them as it would a live database.
 const reconcileStep = async () => {
-  const apiDir = path.join(root, 'api');
+  const apiDir = pkgDir('api');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'reconcile-'));
   const env = { DATA_DIR: path.join(dir, 'pglite') };
   try {
@@ -104,45 +127,147 @@ const reconcileStep = async () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  return { ran: 'top-ups and their reconciliation' };
 };
-steps.push(['reconcile (top-ups made through the app)', reconcileStep]);
-steps.push(['build', () => buildAll()]);
-steps.push(['e2e', () => streamed(bin('e2e', 'playwright'), ['test'], { cwd: path.join(root, 'e2e') })]);
+
+/** Every front end (unless the stamp says its sources did not change) and the API's production bundle. */
+const buildStep = async () => {
+  const fresh = buildIsCurrent();
+  if (fresh) log('front-end builds are up to date');
+  else await buildAll();
+  await buildApi();
+  return { ran: fresh ? 'the API (front ends up to date)' : 'front ends and the API' };
+};
+
+const e2eStep = async () => {
+  const reportDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-report-'));
+  const report = path.join(reportDir, 'report.json');
+  try {
+    let output = '';
+    let failure;
+    try {
+      output = await runAsync(bin('e2e', 'playwright'), ['test', '--reporter=list,json'], {
+        cwd: pkgDir('e2e'),
+        env: { PLAYWRIGHT_JSON_OUTPUT_FILE: report },
+      });
+    } catch (error) {
+      failure = error;
+      output = error.output ?? '';
+    }
+    process.stdout.write(output);
+    const counts = playwrightCounts(report);
+    if (failure) throw Object.assign(failure, { output: '', counts });
+    return counts;
+  } finally {
+    rmSync(reportDir, { recursive: true, force: true });
+  }
+};
+
+/** Journeys that ran (files and tests) and the slowest, from Playwright's JSON report. */
+function playwrightCounts(report) {
+  let parsed;
+  try {
+    parsed = JSON.parse(readFileSync(report, 'utf8'));
+  } catch {
+    return { ran: 'no report' };
+  }
+  const tests = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const seconds = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0) / 1000;
+        tests.push({ name: `${file} › ${spec.title}`, seconds, status: test.status });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of parsed.suites ?? []) walk(suite, suite.file ?? suite.title);
+  const ran = tests.filter((test) => test.status !== 'skipped').length;
+  const files = new Set((parsed.suites ?? []).map((suite) => suite.file ?? suite.title)).size;
+  return {
+    ran: `${files} files, ${ran} tests`,
+    slowest: tests.sort((a, b) => b.seconds - a.seconds).slice(0, 20),
+  };
+}
+
+/**
+ * The steps: a name, its lane and what it waits for. The PostgreSQL pass of the API suite runs
+ * when TEST_DATABASE_URL names a server (CI starts one).
+ */
+const checks = [
+  ['typecheck', typecheckStep],
+  ['lint', lintStep],
+  ['unit', unitStep],
+  ['api (PGlite)', apiStep('')],
+];
+if (process.env.TEST_DATABASE_URL && !quick)
+  checks.push(['api (PostgreSQL)', apiStep(process.env.TEST_DATABASE_URL)]);
+const browser = quick
+  ? []
+  : [
+      ['build', buildStep],
+      ['reconcile', reconcileStep],
+      ['e2e', e2eStep],
+    ];
 
 const started = Date.now();
-/** @type {Array<[string, boolean, number]>} */
+/** @type {Array<{ name: string, ok: boolean, ms: number, ran?: string, slowest?: Array<{name: string, seconds: number}> }>} */
 const results = [];
 /** @type {Array<[string, string]>} */
 const digests = [];
-try {
-  installDependencies();
-  results.push(['install', true, Date.now() - started]);
-} catch (error) {
-  console.error(error.message);
-  results.push(['install', false, Date.now() - started]);
-}
 
-if (results[0]?.[1]) {
-  for (const [name, step] of steps) {
-    const stepStart = Date.now();
-    log(`${name}…`);
-    try {
-      await step();
-      results.push([name.replace(/ \(.*/, ''), true, Date.now() - stepStart]);
-    } catch (error) {
-      if (error.output) process.stdout.write(error.output);
-      console.error(`✗ ${name}: ${error.message}`);
-      digests.push([name, error.digest ?? tailOf(`${error.output ?? ''}${error.message}`)]);
-      results.push([name.replace(/ \(.*/, ''), false, Date.now() - stepStart]);
-    }
+async function runStep(name, step) {
+  const stepStart = Date.now();
+  log(`${name}…`);
+  try {
+    const outcome = (await step()) ?? {};
+    results.push({ name, ok: true, ms: Date.now() - stepStart, ...outcome });
+    log(`${name} passed in ${seconds(Date.now() - stepStart)}`);
+    return true;
+  } catch (error) {
+    if (error.output) process.stdout.write(error.output);
+    console.error(`✗ ${name}: ${error.message}`);
+    digests.push([name, tailOf(`${error.output ?? ''}${error.message}`)]);
+    results.push({ name, ok: false, ms: Date.now() - stepStart, ...(error.counts ?? {}) });
+    return false;
   }
 }
 
+/** Runs a lane's steps in order; a step after a failed one in the same lane still runs. */
+async function lane(steps) {
+  for (const [name, step] of steps) await runStep(name, step);
+}
+
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
+
+try {
+  installDependencies();
+  results.push({ name: 'install', ok: true, ms: Date.now() - started });
+} catch (error) {
+  console.error(error.message);
+  results.push({ name: 'install', ok: false, ms: Date.now() - started });
+}
+
+if (results[0]?.ok) {
+  // Only packages that have Vitest suites are run; a sanity check that the API is one of them.
+  if (!vitestPackages(packages).some((pkg) => pkg.dir === 'api'))
+    throw new Error('the API has no Vitest suite');
+  await Promise.all([lane(checks), lane(browser)]);
+}
+
+for (const result of results) {
+  if (!result.slowest?.length) continue;
+  console.log(`\nSlowest in ${result.name}:`);
+  for (const { name, seconds: s } of result.slowest) console.log(`  ${s.toFixed(1).padStart(6)}s  ${name}`);
+}
 for (const [name, digest] of digests) console.log(`\n✗ ${name}, the end of its output:\n${digest}`);
 console.log('\nResults:');
-for (const [name, ok, ms] of results) console.log(`  ${ok ? '✓' : '✗'} ${name.padEnd(18)} ${seconds(ms)}`);
-const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
+const order = ['install', ...checks.map(([name]) => name), ...browser.map(([name]) => name)];
+results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+for (const { name, ok, ms, ran } of results) {
+  console.log(`  ${ok ? '✓' : '✗'} ${name.padEnd(18)} ${seconds(ms).padStart(7)}  ${ran ?? ''}`);
+}
+const failed = results.filter((result) => !result.ok).map((result) => result.name);
 console.log(
   failed.length
     ? `SUMMARY: FAILED ${failed.length} of ${results.length} steps (${failed.join(', ')}) in ${seconds(Date.now() - started)}`

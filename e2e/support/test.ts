@@ -5,6 +5,7 @@
 // with no handler yet. Journeys act as a visitor who waits for the page to be ready; the hydration
 // journeys in ssr.spec check what happens before, through `gotoWithoutWaiting`.
 import { type Browser, test as base, type Page } from '@playwright/test';
+import { serverOf } from './servers';
 
 export * from '@playwright/test';
 
@@ -44,6 +45,12 @@ export function gotoWithoutWaiting(page: Page, ...args: Parameters<Page['goto']>
 const patchedBrowsers = new WeakSet<Browser>();
 
 export const test = base.extend<object, object>({
+  // Each worker has a server and database of its own (playwright.config.ts); every page, context
+  // and request of a journey goes to its worker's.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none.
+  baseURL: async ({}, use, testInfo) => {
+    await use(`http://localhost:${serverOf(testInfo.parallelIndex).port}`);
+  },
   // In a normal run the fixture's page comes through the wrapped newContext below as well; in
   // Playwright's context-reuse mode (`--ui`) it is an existing page, changed here.
   page: async ({ page, javaScriptEnabled }, use) => {

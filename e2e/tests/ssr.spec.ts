@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { serverOf } from '../support/servers';
 import { type ConsoleMessage, expect, gotoWithoutWaiting, type Page, test } from '../support/test';
 
 /**
@@ -7,11 +8,8 @@ import { type ConsoleMessage, expect, gotoWithoutWaiting, type Page, test } from
  * whose server code is missing or broken.
  */
 
-const registryFile = () => {
-  const file = process.env.E2E_REGISTRY;
-  if (!file) throw new Error('E2E_REGISTRY is set by playwright.config.ts');
-  return file;
-};
+/** The registry file the server of this journey's worker reads. */
+const registryFile = () => serverOf(test.info().parallelIndex).registry;
 
 /** Points the catalogue's server entry elsewhere for the length of `body`. */
 async function withCatalogServerEntry(ssr: string, body: () => Promise<void>) {

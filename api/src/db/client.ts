@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, openAsBlob } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,12 @@ export interface DatabaseConfig {
   url?: string | undefined;
   /** PGlite's data directory, or 'memory' for a database that lives as long as the process. */
   dataDir?: string | undefined;
+  /**
+   * A PGlite data directory dumped to a tar file (`dumpDataDir`) to start from instead of an empty
+   * cluster: the test suite migrates one database once and opens a copy per test file, which
+   * skips PGlite's initdb and the migrations (about 5 s a file).
+   */
+  pgliteTemplate?: string | undefined;
 }
 
 export interface DatabaseConnection {
@@ -46,13 +52,14 @@ const MIGRATION_LOCK_KEY = 7_310_001;
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseConnection> {
   if (config.url) return openPostgres(config.url);
-  return openPglite(config.dataDir ?? 'memory');
+  return openPglite(config.dataDir ?? 'memory', config.pgliteTemplate);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseConnection> {
+async function openPglite(dataDir: string, template?: string): Promise<DatabaseConnection> {
   const inMemory = dataDir === 'memory';
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(dataDir);
+  const loadDataDir = template ? await openAsBlob(template) : undefined;
+  const client = new PGlite({ ...(inMemory ? {} : { dataDir }), ...(loadDataDir ? { loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
@@ -97,6 +104,13 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
   } finally {
     client.release();
   }
+}
+
+/** Dumps a PGlite database's data directory (uncompressed), to be opened again as `pgliteTemplate`. */
+export async function dumpPglite(connection: DatabaseConnection): Promise<Blob> {
+  const client = (connection.db as unknown as { $client?: PGlite }).$client;
+  if (connection.kind !== 'pglite' || !client) throw new Error('only an embedded database can be dumped');
+  return client.dumpDataDir('none');
 }
 
 function describeUrl(url: string): string {

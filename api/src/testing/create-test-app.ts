@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import type { Database } from '../db/client';
 
@@ -14,14 +14,18 @@ export interface TestApp {
 /**
  * The real app on a real, empty, migrated database: an in-memory PGlite, or, when
  * DATABASE_URL is set, a fresh database on that server that is dropped again on close.
- * Build one per test file (opening a database takes seconds) and seed what the file needs.
+ * Both are copies of the database the suite migrated once (testing/global-setup.ts); the app
+ * still runs its migrations on start, which finds them all applied.
+ * Build one per test file and seed what the file needs.
  */
 export async function createTestApp(options: Omit<AppOptions, 'database'> = {}): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
-  const temporary = serverUrl ? await createTemporaryDatabase(serverUrl) : null;
+  const temporary = serverUrl ? await createTemporaryDatabase(serverUrl, inject('databaseTemplate')) : null;
   const app = await buildApp({
     ...options,
-    database: temporary ? { url: temporary.url } : { dataDir: 'memory' },
+    database: temporary
+      ? { url: temporary.url }
+      : { dataDir: 'memory', pgliteTemplate: inject('pgliteTemplate') || undefined },
   });
   // Not made ready here: a test may still add routes of its own before the first inject.
   return {
@@ -53,12 +57,29 @@ export function testAppForFile(
   return t;
 }
 
-async function createTemporaryDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** PostgreSQL's answer when the template is being copied or read by another session. */
+const SOURCE_IN_USE = '55006';
+
+async function createTemporaryDatabase(
+  serverUrl: string,
+  template: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `api_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    // Two test files may copy the template at the same moment; the loser waits and copies again.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await admin.query(
+          template ? `create database ${name} template ${template}` : `create database ${name}`,
+        );
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== SOURCE_IN_USE || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
   } finally {
     await admin.end();
   }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorCode } from 'contracts';
+import { expect } from 'vitest';
 
 export interface ApiCall {
   method: string;
@@ -24,13 +25,29 @@ const state: NetworkState = { routes: {}, calls: [], unexpected: [] };
 const TRANSLATION_FILE = /\/locales\/([a-z]{2})\.json$/;
 
 /**
- * Serves `<package>/src/locales/<lng>.json` from disk: the tests run in the package folder, and
- * the only namespace a package's tests load over the backend is its own.
+ * The package the running test file belongs to: the nearest folder above it with a package.json
+ * (the working folder outside a test). One Vitest process runs every package's tests, from the root.
+ */
+function testPackageDir(): string {
+  const testPath = expect.getState().testPath;
+  for (
+    let dir = testPath ? path.dirname(testPath) : '';
+    dir && dir !== path.dirname(dir);
+    dir = path.dirname(dir)
+  ) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+  }
+  return process.cwd();
+}
+
+/**
+ * Serves `<package>/src/locales/<lng>.json` from disk, of the package whose test is running: the
+ * only namespace a package's tests load over the backend is its own.
  */
 function translationFile(url: URL): Response | null {
   const lng = TRANSLATION_FILE.exec(url.pathname)?.[1];
   if (!lng) return null;
-  const file = path.join(process.cwd(), 'src', 'locales', `${lng}.json`);
+  const file = path.join(testPackageDir(), 'src', 'locales', `${lng}.json`);
   return existsSync(file)
     ? new Response(readFileSync(file), { headers: { 'content-type': 'application/json' } })
     : null;
