@@ -5,8 +5,8 @@
 //
 // What runs is read from the workspace (scripts/workspace.mjs), not from a list kept here. Steps
 // run in two lanes, because the machines have two cores and no step keeps both busy all the time:
-// the checks (typecheck, lint, unit, the API suites) in one, and the build, the reconcile check
-// and the browser journeys (which need the build) in the other.
+// the checks (typecheck, lint, unit, the API suites, the reconcile check) in one, and the build
+// and the browser journeys (which need it) in the other.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -191,7 +191,7 @@ function playwrightCounts(report) {
 }
 
 /**
- * The steps: a name, its lane and what it waits for. The PostgreSQL pass of the API suite runs
+ * The two lanes, each a list of steps run in order. The PostgreSQL pass of the API suite runs
  * when TEST_DATABASE_URL names a server (CI starts one).
  */
 const checks = [
@@ -202,11 +202,12 @@ const checks = [
 ];
 if (process.env.TEST_DATABASE_URL && !quick)
   checks.push(['api (PostgreSQL)', apiStep(process.env.TEST_DATABASE_URL)]);
+if (!quick) checks.push(['reconcile', reconcileStep]);
+// The journeys are the longest step: they start as soon as the build is there.
 const browser = quick
   ? []
   : [
       ['build', buildStep],
-      ['reconcile', reconcileStep],
       ['e2e', e2eStep],
     ];
 

@@ -107,6 +107,8 @@ export interface AppOptions {
   paymentOrderRateLimit?: { max: number; windowSeconds: number } | undefined;
   /** Test-only pause while a webhook is applied (the kill test); refused in production. */
   paymentsTestDelay?: PaymentsTestDelay | undefined;
+  /** Seconds before a registration code can be sent again (the product's is AUTH_TIMINGS'); tests only. */
+  authResendCooldownSeconds?: number | undefined;
   /** Ads one placement (the main page, a city) holds a day (AD_SLOTS_PER_DAY). */
   adSlotsPerDay?: number | undefined;
   /** How long the ads of a page are shared between visitors (the server's default is 2 s); 0 = off. */
@@ -233,7 +235,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(analyticsRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(presenceRoutes);
-      await api.register(authRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
+      await api.register(authRoutes, {
+        rateLimits: resolveRateLimits(options.rateLimits),
+        resendCooldownSeconds: options.authResendCooldownSeconds,
+      });
       await api.register(profileRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(modelProfileRoutes, { topPlacement: options.topPlacement });
       await api.register(profileMediaRoutes, { uploadsPerHour: options.mediaUploadsPerHour });

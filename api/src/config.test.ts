@@ -129,4 +129,14 @@ describe('server configuration', () => {
       /refused in production/,
     );
   });
+
+  it('accepts a shorter registration resend cooldown outside production only', () => {
+    expect(readServerConfig({}).authResendCooldownSeconds).toBeUndefined();
+    expect(readServerConfig({ AUTH_RESEND_COOLDOWN_SECONDS: '10' }).authResendCooldownSeconds).toBe(10);
+    expect(() => readServerConfig({ AUTH_RESEND_COOLDOWN_SECONDS: '0' })).toThrow(/whole number/);
+    expect(() => readServerConfig({ AUTH_RESEND_COOLDOWN_SECONDS: 'soon' })).toThrow(/whole number/);
+    expect(() => readServerConfig({ ...PRODUCTION, AUTH_RESEND_COOLDOWN_SECONDS: '10' })).toThrow(
+      /refused in production/,
+    );
+  });
 });

@@ -31,6 +31,11 @@ export interface ServerConfig {
   payments: PaymentsSettings;
   /** PAYMENTS_TEST_DELAY_MS / _AT: the kill test's pause; never in production. */
   paymentsTestDelay: PaymentsTestDelay | undefined;
+  /**
+   * AUTH_RESEND_COOLDOWN_SECONDS: the wait before a registration code can be sent again, instead
+   * of the product's 60 s, for the browser journey that waits it out; never in production.
+   */
+  authResendCooldownSeconds: number | undefined;
 }
 
 const MIN_SECRET_BYTES = 32;
@@ -67,7 +72,20 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
   if (production && devPagesAsked.includes('mail')) {
     throw new Error('DEV_PAGES cannot be switched on in production');
   }
+  let authResendCooldownSeconds: number | undefined;
+  if (env.AUTH_RESEND_COOLDOWN_SECONDS) {
+    if (production) {
+      throw new Error('AUTH_RESEND_COOLDOWN_SECONDS is a test hook and is refused in production');
+    }
+    authResendCooldownSeconds = Number(env.AUTH_RESEND_COOLDOWN_SECONDS);
+    if (!Number.isInteger(authResendCooldownSeconds) || authResendCooldownSeconds < 1) {
+      throw new Error(
+        `AUTH_RESEND_COOLDOWN_SECONDS must be a whole number of seconds above 0, not "${env.AUTH_RESEND_COOLDOWN_SECONDS}"`,
+      );
+    }
+  }
   return {
+    authResendCooldownSeconds,
     mediaDir: env.MEDIA_DIR || undefined,
     mediaS3: readS3Config(env),
     ...readPaymentsConfig(env, production),

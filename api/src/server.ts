@@ -109,6 +109,7 @@ async function main(): Promise<void> {
       windowSeconds: PAYMENT_ORDER_RATE_LIMIT.windowSeconds,
     },
     paymentsTestDelay: config.paymentsTestDelay,
+    authResendCooldownSeconds: config.authResendCooldownSeconds,
     jobs: true,
     // Uploaded media: a bucket when S3_BUCKET is set, else MEDIA_DIR or .data/media.
     mediaDir: path.resolve(config.mediaDir ?? path.join(repoRoot, '.data', 'media')),
@@ -171,6 +172,11 @@ async function main(): Promise<void> {
   if (config.paymentsTestDelay) {
     console.warn(
       `Test hook on: webhooks pause ${config.paymentsTestDelay.ms} ms ${config.paymentsTestDelay.at}.`,
+    );
+  }
+  if (config.authResendCooldownSeconds) {
+    console.warn(
+      `Test hook on: registration codes can be sent again after ${config.authResendCooldownSeconds} s.`,
     );
   }
   if (seededAccounts.adminMissing) {

@@ -14,6 +14,9 @@ export const frontEndConfig = defineConfig({
     // catalog's prefetch) finds nothing to load, and each test renders the URL it names.
     environmentOptions: { happyDOM: { url: 'http://localhost:3000/test-runner' } },
     setupFiles: [path.join(here, 'setup.mjs')],
+    // Vitest's 5 s is shorter than a screen test with several lazy imports takes when npm test
+    // runs these beside the browser journeys on two cores; no assertion waits on it.
+    testTimeout: 15_000,
     css: { include: [/\.module\.css$/], modules: { classNameStrategy: 'non-scoped' } },
   },
 });

@@ -1,5 +1,6 @@
 import { existsSync, openAsBlob } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -58,8 +59,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseConn
 async function openPglite(dataDir: string, template?: string): Promise<DatabaseConnection> {
   const inMemory = dataDir === 'memory';
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const loadDataDir = template ? await openAsBlob(template) : undefined;
-  const client = new PGlite({ ...(inMemory ? {} : { dataDir }), ...(loadDataDir ? { loadDataDir } : {}) });
+  const client = new PGlite({
+    ...(inMemory ? {} : { dataDir }),
+    ...(template ? { loadDataDir: await openAsBlob(template), ...(await pgliteRuntime()) } : {}),
+  });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
@@ -70,6 +73,24 @@ async function openPglite(dataDir: string, template?: string): Promise<DatabaseC
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite's WebAssembly compiled once per process, and its file bundle read once: a process that
+ * opens many databases from a template (a test worker, one per test file) skips compiling them
+ * again for each (about a second each).
+ */
+let runtime: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+function pgliteRuntime() {
+  runtime ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [pgliteWasmModule, fsBundle] = await Promise.all([
+      readFile(path.join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(new Uint8Array(bytes))),
+      openAsBlob(path.join(dist, 'pglite.data')),
+    ]);
+    return { pgliteWasmModule, fsBundle };
+  })();
+  return runtime;
 }
 
 async function openPostgres(url: string): Promise<DatabaseConnection> {

@@ -387,3 +387,34 @@ describe('registration by e-mail code', () => {
     expect(response.json<ApiErrorBody>().code).toBe('CSRF_FAILED');
   });
 });
+
+describe('the resend cooldown test hook (AUTH_RESEND_COOLDOWN_SECONDS, for the browser journey)', () => {
+  let short: TestApp | undefined;
+  afterAll(async () => {
+    await short?.close();
+  });
+
+  it('is the wait the answer announces and the resend is held to, instead of 60 s', async () => {
+    short = await createTestApp({
+      smtpUrl: smtp.url,
+      rateLimits: scaledRateLimits(100),
+      authResendCooldownSeconds: 2,
+    });
+    const agent = createAgent(short.app);
+    const email = newEmail();
+    const sent = await sendCode(agent, email);
+    expect(sent.json<RegistrationCodeSentResponse>().resendAvailableInSeconds).toBe(2);
+
+    const early = await agent.post('/api/auth/resend-registration-code', { email });
+    expect(early.statusCode).toBe(429);
+    expect(early.json<ApiErrorBody>().retryAfter).toBeLessThanOrEqual(2);
+
+    await short.db
+      .update(registrationRequests)
+      .set({ lastSentAt: new Date(Date.now() - 2_100) })
+      .where(eq(registrationRequests.email, email));
+    const resent = await agent.post('/api/auth/resend-registration-code', { email });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json<RegistrationCodeSentResponse>().resendAvailableInSeconds).toBe(2);
+  });
+});

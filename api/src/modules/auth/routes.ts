@@ -30,12 +30,10 @@ import { createRegistrationService, createRestoreService } from './service';
 
 export interface AuthRoutesOptions {
   rateLimits: AuthRateLimits;
+  /** The wait before a code can be sent again; AUTH_TIMINGS' unless a test hook shortens it. */
+  resendCooldownSeconds?: number | undefined;
 }
 
-const CODE_SENT: RegistrationCodeSentResponse = {
-  resendAvailableInSeconds: AUTH_TIMINGS.resendCooldownSeconds,
-  expiresInSeconds: AUTH_TIMINGS.codeTtlSeconds,
-};
 const OK = { ok: true } as const;
 const TAGS = ['auth'];
 const SIGNED_IN = v.pipe(responseSchemas.profile, v.description('The account; session cookies are set'));
@@ -45,9 +43,14 @@ const LINK_MINUTES = AUTH_TIMINGS.restoreLinkTtlSeconds / 60;
 const emailKey = (email: string) => email.toLowerCase();
 const localeOf = (request: Pick<FastifyRequest, 'headers'>) => pickLocale(request.headers['accept-language']);
 
-export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rateLimits }) => {
+export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rateLimits, ...options }) => {
+  const resendCooldownSeconds = options.resendCooldownSeconds ?? AUTH_TIMINGS.resendCooldownSeconds;
+  const CODE_SENT: RegistrationCodeSentResponse = {
+    resendAvailableInSeconds: resendCooldownSeconds,
+    expiresInSeconds: AUTH_TIMINGS.codeTtlSeconds,
+  };
   const accounts = createAccountRepository(fastify.db);
-  const registration = createRegistrationService(fastify.db);
+  const registration = createRegistrationService(fastify.db, { resendCooldownSeconds });
   const restore = createRestoreService(fastify.db);
   const promo = createPromoService(fastify.db);
   // Sending and resending a code share their counters: both make the server write to a mailbox.

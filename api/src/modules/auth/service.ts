@@ -62,8 +62,8 @@ export interface RegistrationInput {
   locale: Locale;
 }
 
-function secondsLeft(lastSentAt: Date, now: number): number {
-  return Math.ceil((lastSentAt.getTime() + seconds(AUTH_TIMINGS.resendCooldownSeconds) - now) / 1000);
+function secondsLeftOf(lastSentAt: Date, now: number, cooldownSeconds: number): number {
+  return Math.ceil((lastSentAt.getTime() + seconds(cooldownSeconds) - now) / 1000);
 }
 
 /**
@@ -71,7 +71,12 @@ function secondsLeft(lastSentAt: Date, now: number): number {
  * back, within its lifetime and before too many wrong guesses. Work on one address is serialised
  * (an advisory lock), so two quick clicks cannot leave two live codes.
  */
-export function createRegistrationService(db: Database) {
+export function createRegistrationService(
+  db: Database,
+  { resendCooldownSeconds = AUTH_TIMINGS.resendCooldownSeconds }: { resendCooldownSeconds?: number } = {},
+) {
+  const secondsLeft = (lastSentAt: Date, now: number) =>
+    secondsLeftOf(lastSentAt, now, resendCooldownSeconds);
   return {
     async start(input: RegistrationInput): Promise<StartOutcome> {
       const now = Date.now();

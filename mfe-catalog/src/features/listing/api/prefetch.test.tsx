@@ -15,6 +15,8 @@ beforeEach(() => {
   queryClient.clear();
   calls = stubApi({
     'GET /model/7': () => ok(createModelDetails({ id: 7, name: 'Seven' })),
+    // The profile page counts the view after a short delay, which a slow run reaches.
+    'POST /admin-panel/analytics/update-models-visit-count': () => ok({ ok: true }),
     'GET /model': () =>
       ok(
         createModelList([
