@@ -4,9 +4,7 @@
 // unit and the API files that need no killed server or built bundle, on PGlite.
 //
 // What runs is read from the workspace (scripts/workspace.mjs), not from a list kept here. Steps
-// run in two lanes, because the machines have two cores and no step keeps both busy all the time:
-// the checks (typecheck, lint, unit, the API suites, the reconcile check) in one, and the build
-// and the browser journeys (which need it) in the other.
+// that leave a core idle run beside others (see `steps` below for the order).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,15 +98,24 @@ const unitStep = async () => {
   return vitestCounts(result);
 };
 
+/**
+ * The API suite on one database. Beside the browser journeys it runs in one worker at a lower
+ * priority (`nice`): the journeys leave about half a core idle while they wait on pages, and the
+ * suite fills it without slowing them; alone (the quick tier) it takes every core.
+ */
 const apiStep =
-  (databaseUrl, { only = quick ? 'quick' : 'all' } = {}) =>
+  (databaseUrl, { only = quick ? 'quick' : 'all', besideBrowser = !quick } = {}) =>
   async () => {
     const apiDir = pkgDir('api');
     const script = packages.find((pkg) => pkg.dir === 'api').scripts.test;
-    const args = only === 'quick' ? API_SLOW_FILES.map((file) => ` --exclude ${file}`).join('') : '';
+    const args = [
+      ...(only === 'quick' ? API_SLOW_FILES.map((file) => ` --exclude ${file}`) : []),
+      ...(besideBrowser ? [' --maxWorkers=1'] : []),
+    ].join('');
     // The quick tier leaves the slow files out on purpose: it checks only what it ran.
     const check = only === 'quick' ? [] : [apiDir];
-    const result = await runVitest(apiDir, `${script}${args}`, check, { env: { DATABASE_URL: databaseUrl } });
+    const command = `${besideBrowser ? 'nice -n 10 ' : ''}${script}${args}`;
+    const result = await runVitest(apiDir, command, check, { env: { DATABASE_URL: databaseUrl } });
     process.stdout.write(result.output);
     return vitestCounts(result);
   };
@@ -191,25 +198,28 @@ function playwrightCounts(report) {
 }
 
 /**
- * The two lanes, each a list of steps run in order. The PostgreSQL pass of the API suite runs
- * when TEST_DATABASE_URL names a server (CI starts one).
+ * The steps and what each waits for. On two cores: the type check and the build first, side by
+ * side; then the unit tests alone (screen tests are sensitive to a starved CPU); then the
+ * browser journeys, the longest step, with the API suites, the reconcile check and the PostgreSQL
+ * pass (when TEST_DATABASE_URL names a server; CI starts one) beside them at a lower priority.
+ * @type {Array<{ name: string, after: string[], run: () => Promise<{ ran?: string, slowest?: unknown[] } | undefined> }>}
  */
-const checks = [
-  ['typecheck', typecheckStep],
-  ['lint', lintStep],
-  ['unit', unitStep],
-  ['api (PGlite)', apiStep('')],
+const steps = [
+  { name: 'typecheck', after: [], run: typecheckStep },
+  { name: 'lint', after: ['typecheck'], run: lintStep },
+  { name: 'unit', after: ['lint'], run: unitStep },
+  { name: 'api (PGlite)', after: ['unit'], run: apiStep('') },
 ];
-if (process.env.TEST_DATABASE_URL && !quick)
-  checks.push(['api (PostgreSQL)', apiStep(process.env.TEST_DATABASE_URL)]);
-if (!quick) checks.push(['reconcile', reconcileStep]);
-// The journeys are the longest step: they start as soon as the build is there.
-const browser = quick
-  ? []
-  : [
-      ['build', buildStep],
-      ['e2e', e2eStep],
-    ];
+if (!quick) {
+  steps.push({ name: 'build', after: [], run: buildStep });
+  steps.push({ name: 'e2e', after: ['build', 'unit'], run: e2eStep });
+  let last = 'api (PGlite)';
+  if (process.env.TEST_DATABASE_URL) {
+    steps.push({ name: 'api (PostgreSQL)', after: [last], run: apiStep(process.env.TEST_DATABASE_URL) });
+    last = 'api (PostgreSQL)';
+  }
+  steps.push({ name: 'reconcile', after: [last], run: reconcileStep });
+}
 
 const started = Date.now();
 /** @type {Array<{ name: string, ok: boolean, ms: number, ran?: string, slowest?: Array<{name: string, seconds: number}> }>} */
@@ -234,9 +244,20 @@ async function runStep(name, step) {
   }
 }
 
-/** Runs a lane's steps in order; a step after a failed one in the same lane still runs. */
-async function lane(steps) {
-  for (const [name, step] of steps) await runStep(name, step);
+/** Runs every step once the steps it waits for have ended (passed or not: one report shows everything). */
+async function runAll() {
+  const ended = new Map();
+  const end = (name) => {
+    if (!ended.has(name)) {
+      const step = steps.find((candidate) => candidate.name === name);
+      ended.set(
+        name,
+        Promise.all(step.after.map(end)).then(() => runStep(step.name, step.run)),
+      );
+    }
+    return ended.get(name);
+  };
+  await Promise.all(steps.map((step) => end(step.name)));
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
@@ -253,7 +274,7 @@ if (results[0]?.ok) {
   // Only packages that have Vitest suites are run; a sanity check that the API is one of them.
   if (!vitestPackages(packages).some((pkg) => pkg.dir === 'api'))
     throw new Error('the API has no Vitest suite');
-  await Promise.all([lane(checks), lane(browser)]);
+  await runAll();
 }
 
 for (const result of results) {
@@ -263,7 +284,7 @@ for (const result of results) {
 }
 for (const [name, digest] of digests) console.log(`\n✗ ${name}, the end of its output:\n${digest}`);
 console.log('\nResults:');
-const order = ['install', ...checks.map(([name]) => name), ...browser.map(([name]) => name)];
+const order = ['install', ...steps.map((step) => step.name)];
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 for (const { name, ok, ms, ran } of results) {
   console.log(`  ${ok ? '✓' : '✗'} ${name.padEnd(18)} ${seconds(ms).padStart(7)}  ${ran ?? ''}`);

@@ -7,8 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   runUnitTests,
+  runVitest,
   testFilesIn,
   typecheckedPackages,
+  typecheckGroups,
+  unitTestedPackages,
   vitestPackages,
   workspacePackages,
 } from '../scripts/workspace.mjs';
@@ -37,6 +40,23 @@ describe('the packages npm test runs', () => {
     const withTests = packages.filter((pkg) => testFilesIn(path.join(root, pkg.dir)).length > 0);
     expect(withTests.map((pkg) => pkg.dir)).toContain('mfe-auth');
     expect(vitestPackages(packages).map((pkg) => pkg.dir)).toEqual(withTests.map((pkg) => pkg.dir));
+  });
+
+  it('run every Vitest package but the API, whose suite has steps of its own, in the root config', () => {
+    const dirs = unitTestedPackages(packages).map((pkg) => pkg.dir);
+    expect(dirs).not.toContain('api');
+    expect([...dirs, 'api'].sort()).toEqual(vitestPackages(packages).map((pkg) => pkg.dir));
+  });
+
+  it('type-check each package once: in a shared program only with packages of the same options', () => {
+    const groups = typecheckGroups(packages, root);
+    const checked = groups.flatMap((group) => group.dirs).sort();
+    expect(checked).toEqual(typecheckedPackages(packages).map((pkg) => pkg.dir));
+    const frontEnd = groups.find((group) => group.dirs.includes('mfe-catalog'));
+    expect(frontEnd?.dirs).toEqual(expect.arrayContaining(['platform', 'shared-ui', 'shell']));
+    expect(frontEnd?.config?.include).toContain(path.join(root, 'mfe-catalog', 'src'));
+    // tools checks plain JavaScript with other options: never folded into another program.
+    expect(groups.find((group) => group.dirs.includes('tools'))).toEqual({ dirs: ['tools'], config: null });
   });
 
   it('typecheck, lint and test every package', () => {
@@ -90,6 +110,16 @@ describe('a unit-test step', () => {
     });
     await expect(runUnitTests(dir, { rootDir: root })).rejects.toThrow(
       'test files Vitest did not run: lib/forgotten.test.ts',
+    );
+  });
+
+  it('checks each package of a shared run: one whose files did not run fails, with its name', async () => {
+    const ran = fixture('vitest run', { 'src/sum.test.ts': passing });
+    const left = fixture('vitest run', { 'src/other.test.ts': passing });
+    const result = await runVitest(ran, 'vitest run', [ran], { rootDir: root });
+    expect(result.counts).toMatchObject({ files: 1, tests: 1 });
+    await expect(runVitest(ran, 'vitest run', [ran, left], { rootDir: root })).rejects.toThrow(
+      `${path.relative(root, left)}: 1 test files on disk, but no test ran`,
     );
   });
 });
