@@ -116,9 +116,7 @@ const apiStep =
   async () => {
     const apiDir = pkgDir('api');
     const script = packages.find((pkg) => pkg.dir === 'api').scripts.test;
-    const args = [
-      ...(only === 'quick' ? API_SLOW_FILES.map((file) => ` --exclude ${file}`) : []),
-    ].join('');
+    const args = [...(only === 'quick' ? API_SLOW_FILES.map((file) => ` --exclude ${file}`) : [])].join('');
     // The quick tier leaves the slow files out on purpose: it checks only what it ran.
     const check = only === 'quick' ? [] : [apiDir];
     const command = `${besideBrowser ? 'nice -n 10 ' : ''}${script}${args}`;

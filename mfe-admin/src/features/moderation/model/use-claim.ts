@@ -63,6 +63,20 @@ export function useClaim(kind: ModerationKind, id: number, { enabled = true } = 
     };
   }, [enabled, claim, kind, id]);
 
+  /**
+   * A decision is on its way: leaving from now on must not release the claim, which the decision
+   * releases on the server. Its success removes the item's data, and the re-render that follows
+   * can switch the claim off before the decision's answer is handled (then the claim was
+   * released twice: a DELETE after the decision, seen as a flaky test). Returns the undo, for a
+   * decision that failed.
+   */
+  const deciding = useCallback(() => {
+    done.current = true;
+    return () => {
+      done.current = false;
+    };
+  }, []);
+
   const decided = useCallback(() => {
     done.current = true;
     held.current = false;
@@ -74,5 +88,5 @@ export function useClaim(kind: ModerationKind, id: number, { enabled = true } = 
     setState({ status: 'other', ...holder });
   }, []);
 
-  return { state, decided, lost, retry: claim };
+  return { state, deciding, decided, lost, retry: claim };
 }

@@ -61,6 +61,7 @@ export function useReviewFlow({
 
   async function decideNow(decision: ModerationDecision) {
     if (!canDecide) return;
+    const undo = claim.deciding();
     try {
       await decide.mutateAsync({ id, decision });
       claim.decided();
@@ -71,6 +72,7 @@ export function useReviewFlow({
       );
       await goNext(true);
     } catch (error) {
+      undo();
       const holder = claimedBy(error);
       if (holder) {
         claim.lost(holder);
