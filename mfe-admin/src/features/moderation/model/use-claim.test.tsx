@@ -41,6 +41,46 @@ describe('the claim on an item under review', () => {
     expect(released(calls)).toHaveLength(0);
   });
 
+  it('is neither claimed again nor released when the decided item is loaded again before the review moves on', async () => {
+    const calls = stubClaims();
+    const claimed = () => calls.filter((call) => call.method === 'POST' && call.path.endsWith('/41/claim'));
+    const { result, rerender, unmount } = renderHook(({ enabled }) => useClaim('profiles', 41, { enabled }), {
+      initialProps: { enabled: true },
+    });
+    await waitFor(() => expect(result.current.state.status).toBe('mine'));
+    // The decision's success removes the item's data; the page reads it again (it still says
+    // waiting for a moment), and only then moves on to the next item.
+    act(() => {
+      result.current.deciding();
+    });
+    act(() => result.current.decided());
+    rerender({ enabled: false });
+    rerender({ enabled: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(claimed()).toHaveLength(1);
+    expect(released(calls)).toHaveLength(0);
+  });
+
+  it('claims the next item as usual after a decision on this one', async () => {
+    const calls = stubClaims();
+    const { result, rerender, unmount } = renderHook(({ id }) => useClaim('profiles', id), {
+      initialProps: { id: 41 },
+    });
+    await waitFor(() => expect(result.current.state.status).toBe('mine'));
+    act(() => result.current.decided());
+    rerender({ id: 42 });
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.path.endsWith('/42/claim'))).toBe(true),
+    );
+    unmount();
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith('/42/claim'))).toBe(true),
+    );
+    expect(released(calls)).toHaveLength(0);
+  });
+
   it('is released on leaving when the decision failed', async () => {
     const calls = stubClaims();
     const { result, unmount } = renderHook(() => useClaim('profiles', 41));

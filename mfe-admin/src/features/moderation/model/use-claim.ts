@@ -35,11 +35,18 @@ export function claimedBy(error: unknown): { by: string; until: string } | null 
 export function useClaim(kind: ModerationKind, id: number, { enabled = true } = {}) {
   const [state, setState] = useState<ClaimState>({ status: 'pending' });
   const held = useRef(false);
-  const done = useRef(false);
+  /**
+   * The item a decision was made on (or is on its way for): its claim is the decision's to
+   * release, and it is not claimed again. Sticky for the item, not for the hook: the next item
+   * of the queue is claimed as usual.
+   */
+  const decidedItem = useRef<string | null>(null);
+  const item = `${kind}:${id}`;
 
   const claim = useCallback(async () => {
     try {
       const answer = await claimModeration(kind, id);
+      if (decidedItem.current === `${kind}:${id}`) return;
       held.current = answer.claim.mine;
       setState(fromClaim(answer.claim));
     } catch (error) {
@@ -50,37 +57,38 @@ export function useClaim(kind: ModerationKind, id: number, { enabled = true } = 
   }, [kind, id]);
 
   useEffect(() => {
-    if (!enabled) return;
-    done.current = false;
+    const here = `${kind}:${id}`;
+    if (!enabled || decidedItem.current === here) return;
     void claim();
     const timer = window.setInterval(() => {
-      if (!done.current) void claim();
+      if (decidedItem.current !== here) void claim();
     }, CLAIM_RENEW_MS);
     return () => {
       window.clearInterval(timer);
-      if (held.current && !done.current) void releaseModeration(kind, id).catch(() => undefined);
+      if (held.current && decidedItem.current !== here)
+        void releaseModeration(kind, id).catch(() => undefined);
       held.current = false;
     };
   }, [enabled, claim, kind, id]);
 
   /**
-   * A decision is on its way: leaving from now on must not release the claim, which the decision
-   * releases on the server. Its success removes the item's data, and the re-render that follows
-   * can switch the claim off before the decision's answer is handled (then the claim was
-   * released twice: a DELETE after the decision, seen as a flaky test). Returns the undo, for a
-   * decision that failed.
+   * A decision is on its way: from now on the item is not released on leaving (the decision
+   * releases it on the server) nor claimed again. Its success removes the item's data: the
+   * re-render that follows switches the claim off, and the item's refetch switched it on again
+   * and claimed it anew, so that leaving released it (a DELETE after the decision: the flaky
+   * review tests). Returns the undo, for a decision that failed.
    */
   const deciding = useCallback(() => {
-    done.current = true;
+    decidedItem.current = item;
     return () => {
-      done.current = false;
+      if (decidedItem.current === item) decidedItem.current = null;
     };
-  }, []);
+  }, [item]);
 
   const decided = useCallback(() => {
-    done.current = true;
+    decidedItem.current = item;
     held.current = false;
-  }, []);
+  }, [item]);
 
   /** A decision refused with CLAIMED: show who took the item over. */
   const lost = useCallback((holder: { by: string; until: string }) => {
