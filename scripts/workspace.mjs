@@ -98,10 +98,15 @@ export async function runUnitTests(pkgDir, { env = {}, rootDir = root } = {}) {
 /**
  * Runs a Vitest command in `cwd` (a package, or the root whose config lists packages as
  * projects) and checks, for each of `packageDirs`, that every test file on disk ran and that
- * some test ran at all. Resolves with the output and the counts: files, tests, and the slowest
+ * some test ran at all (of the files `expects` accepts, by their path in the package). Resolves with the output and the counts: files, tests, and the slowest
  * files (for the summary's list of what to make cheaper next).
  */
-export async function runVitest(cwd, script, packageDirs, { env = {}, rootDir = root } = {}) {
+export async function runVitest(
+  cwd,
+  script,
+  packageDirs,
+  { env = {}, rootDir = root, expects = () => true } = {},
+) {
   const reportDir = mkdtempSync(path.join(os.tmpdir(), 'vitest-report-'));
   const report = path.join(reportDir, 'report.json');
   try {
@@ -128,7 +133,10 @@ export async function runVitest(cwd, script, packageDirs, { env = {}, rootDir = 
     const collected = new Set(testResults.map((file) => path.resolve(file.name)));
     const problems = [];
     for (const pkgDir of packageDirs) {
-      const onDisk = testFilesIn(pkgDir).map((file) => path.join(pkgDir, file));
+      // `expects` narrows the files this run owns (a suite split over two runs checks each part).
+      const onDisk = testFilesIn(pkgDir)
+        .map((file) => path.join(pkgDir, file))
+        .filter((file) => expects(path.relative(pkgDir, file)));
       if (onDisk.length === 0) continue;
       const name = path.relative(rootDir, pkgDir) || pkgDir;
       const ran = testResults
