@@ -105,7 +105,7 @@ export async function runVitest(
   cwd,
   script,
   packageDirs,
-  { env = {}, rootDir = root, expects = () => true } = {},
+  { env = {}, rootDir = root, expects = (_file) => true } = {},
 ) {
   const reportDir = mkdtempSync(path.join(os.tmpdir(), 'vitest-report-'));
   const report = path.join(reportDir, 'report.json');
