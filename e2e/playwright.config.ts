@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumOptions } from '../tools/chromium.mjs';
+import { journeyChromiumOptions } from '../tools/chromium.mjs';
 import { DEMO } from './support/accounts';
 import { E2E_SERVERS, type E2eServer } from './support/servers';
 
@@ -45,7 +45,7 @@ export default defineConfig({
     // from its log cost about a quarter of the run's CPU (cabinet-a11y desktop: 66 -> 49 CPU s).
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
-    launchOptions: chromiumOptions,
+    launchOptions: journeyChromiumOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: servers.map((server) => ({
