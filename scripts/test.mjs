@@ -232,8 +232,9 @@ function playwrightCounts(report) {
 /**
  * The steps and what each waits for. On two cores: the type check and the build first, side by
  * side; then the unit tests alone (screen tests are sensitive to a starved CPU); then the
- * browser journeys, the longest step, with the API suites, the reconcile check and the PostgreSQL
- * pass (when TEST_DATABASE_URL names a server; CI starts one) beside them at a lower priority.
+ * browser journeys, the longest step, with the reconcile check and the API suite beside them (the
+ * suite at a lower priority); then the API files that start and kill servers, and the PostgreSQL
+ * pass (when TEST_DATABASE_URL names a server; CI starts one) with every core.
  * @type {Array<{ name: string, after: string[], run: () => Promise<{ ran?: string, slowest?: unknown[] } | undefined> }>}
  */
 const steps = [
@@ -246,12 +247,15 @@ if (!quick) {
   steps.push({ name: 'build', after: [], run: buildStep });
   steps.push({ name: 'e2e', after: ['build', 'unit'], run: e2eStep });
   steps.push({ name: 'api (servers)', after: ['e2e', 'api (PGlite)'], run: apiServersStep });
-  let last = 'api (servers)';
   if (process.env.TEST_DATABASE_URL) {
-    steps.push({ name: 'api (PostgreSQL)', after: [last], run: apiStep(process.env.TEST_DATABASE_URL) });
-    last = 'api (PostgreSQL)';
+    steps.push({
+      name: 'api (PostgreSQL)',
+      after: ['api (servers)'],
+      run: apiStep(process.env.TEST_DATABASE_URL),
+    });
   }
-  steps.push({ name: 'reconcile', after: [last], run: reconcileStep });
+  // A few seconds of one core: beside the journeys, not at the end of the run.
+  steps.push({ name: 'reconcile', after: ['unit'], run: reconcileStep });
 }
 
 const started = Date.now();

@@ -16,7 +16,8 @@ interface AxeViolation {
 
 /** Runs axe on the whole page and answers its violations as readable lines. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
+  // Once per document: a page judged again (a dialog opened over it) keeps the axe it has.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }

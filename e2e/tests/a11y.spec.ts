@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test';
 import { axeViolations } from '../support/axe';
+import { showScreen } from '../support/in-app';
 
 /** Every page a visitor can reach without an account, and what shows it has loaded. */
 const PAGES: { path: string; ready: string }[] = [
@@ -37,7 +38,7 @@ for (const language of ['ru', 'en'] as const) {
       const page = await context.newPage();
       const found: Record<string, string[]> = {};
       for (const { path, ready } of PAGES) {
-        await page.goto(path);
+        await showScreen(page, path);
         await page.locator(ready).first().waitFor();
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         // Loading placeholders and entrance animations are over before the page is judged.

@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '../support/test';
 import { axeViolations } from '../support/axe';
+import { showScreen } from '../support/in-app';
 import { ADMIN, SHOTS_DIR, submittedProfile } from '../support/moderation';
 import { signIn } from '../support/session';
 
@@ -125,7 +126,7 @@ for (const language of ['ru', 'en'] as const) {
         const moderator = await admin.newPage();
         const found: Record<string, string[]> = {};
         for (const path of ['/admin', `/admin/profiles/${id}`, '/admin/ads', '/admin/complaints']) {
-          await moderator.goto(path);
+          await showScreen(moderator, path);
           await settled(moderator);
           await expect(moderator.locator('html')).toHaveAttribute('lang', language);
           const violations = await axeViolations(moderator);

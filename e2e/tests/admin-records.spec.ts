@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '../support/test';
 import { adminCall, adminContext } from '../support/admin';
 import { axeViolations } from '../support/axe';
+import { showScreen } from '../support/in-app';
 import { csrfHeader, registerThroughApi, uniqueEmail } from '../support/mail';
 
 // The records of the administration (issue 16): accounts, money, site and the audit log, each
@@ -217,7 +218,7 @@ for (const language of ['ru', 'en'] as const) {
       const page = await admin.newPage();
       const problems: Record<string, string[]> = {};
       for (const path of paths) {
-        await page.goto(path);
+        await showScreen(page, path);
         await settled(page);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         const violations = await axeViolations(page);

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '../support/test';
 import { DEMO } from '../support/accounts';
 import { axeViolations } from '../support/axe';
+import { showScreen } from '../support/in-app';
 import { signIn } from '../support/session';
 
 const VIEWPORTS = [
@@ -60,7 +61,7 @@ for (const language of ['ru', 'en'] as const) {
       const page = await context.newPage();
       const found: Record<string, string[]> = {};
       for (const path of paths) {
-        await page.goto(path);
+        await showScreen(page, path);
         await settled(page);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         const violations = await axeViolations(page);

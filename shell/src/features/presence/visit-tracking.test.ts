@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startVisitTracking, VISIT_FLAG_KEY } from './visit-tracking';
+import { type CookieJar, sessionMark, startVisitTracking, VISIT_FLAG_KEY } from './visit-tracking';
 
 /** Tabs of one browser: separate sessionStorage, one BroadcastChannel bus. */
 class Bus {
@@ -34,7 +34,9 @@ function browser() {
   return {
     isSet: () => set,
     set: () => {
+      const mine = !set;
       set = true;
+      return mine;
     },
   };
 }
@@ -43,6 +45,46 @@ function memoryStorage() {
   return {
     getItem: (key: string) => values.get(key) ?? null,
     setItem: (key: string, value: string) => values.set(key, value),
+  };
+}
+
+/** The browser's lock manager, one for every tab: exclusive locks granted in request order. */
+function lockManager() {
+  const held = new Set<string>();
+  const waiting = new Map<string, (() => void)[]>();
+  const manager = {
+    async request(
+      name: string,
+      options: { ifAvailable?: boolean } | ((lock: Lock | null) => unknown),
+      maybeCallback?: (lock: Lock | null) => unknown,
+    ) {
+      const callback = typeof options === 'function' ? options : (maybeCallback ?? (() => undefined));
+      if (typeof options === 'object' && options.ifAvailable && held.has(name)) return callback(null);
+      while (held.has(name)) {
+        await new Promise<void>((resolve) => waiting.set(name, [...(waiting.get(name) ?? []), resolve]));
+      }
+      held.add(name);
+      try {
+        return await callback({ name, mode: 'exclusive' } as Lock);
+      } finally {
+        held.delete(name);
+        waiting.get(name)?.shift()?.();
+      }
+    },
+    async query() {
+      return { held: [...held].map((name) => ({ name, mode: 'exclusive' as const })), pending: [] };
+    },
+  };
+  return manager as unknown as LockManager;
+}
+/** A tab's view of the cookies that never shows another tab's write (a renderer's stale copy). */
+function staleCookies(): CookieJar {
+  let own = '';
+  return {
+    read: () => own,
+    write: (cookie) => {
+      own = cookie.split(';')[0] ?? '';
+    },
   };
 }
 
@@ -122,5 +164,39 @@ describe('visit tracking', () => {
     });
     await vi.advanceTimersByTimeAsync(150);
     expect(track).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts one visit when tabs opening together neither hear each other nor see each other\'s cookie', async () => {
+    vi.useFakeTimers();
+    const track = vi.fn().mockResolvedValue(undefined);
+    const locks = lockManager();
+    for (let tab = 0; tab < 3; tab += 1) {
+      startVisitTracking({
+        track,
+        locks,
+        browserFlag: sessionMark(locks, staleCookies()),
+        storage: memoryStorage(),
+        createChannel: () => new FakeChannel(new Bus()) as unknown as BroadcastChannel,
+      });
+    }
+    await vi.advanceTimersByTimeAsync(200);
+    expect(track).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks the session with a session cookie, and a lock held while the counting tab is open', async () => {
+    const locks = lockManager();
+    const cookies = staleCookies();
+    const mark = sessionMark(locks, cookies);
+    expect(await mark.isSet()).toBe(false);
+    await mark.set();
+    expect(cookies.read()).toBe('visit_tracked=1');
+    // Another tab, whose copy of the cookies is stale, sees the lock.
+    expect(await sessionMark(locks, staleCookies()).isSet()).toBe(true);
+    // Without locks, the cookie alone.
+    const plain = sessionMark(undefined, staleCookies());
+    expect(await plain.set()).toBe(true);
+    expect(await plain.isSet()).toBe(true);
+    // A tab that missed the lock's grant to another is told so.
+    expect(await sessionMark(locks, staleCookies()).set()).toBe(false);
   });
 });
