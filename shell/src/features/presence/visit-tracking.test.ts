@@ -166,7 +166,7 @@ describe('visit tracking', () => {
     expect(track).toHaveBeenCalledTimes(1);
   });
 
-  it('counts one visit when tabs opening together neither hear each other nor see each other\'s cookie', async () => {
+  it('counts one visit when tabs opening together neither hear each other nor see each other’s cookie', async () => {
     vi.useFakeTimers();
     const track = vi.fn().mockResolvedValue(undefined);
     const locks = lockManager();
