@@ -246,7 +246,8 @@ const steps = [
 if (!quick) {
   steps.push({ name: 'build', after: [], run: buildStep });
   steps.push({ name: 'e2e', after: ['build', 'unit'], run: e2eStep });
-  steps.push({ name: 'api (servers)', after: ['e2e', 'api (PGlite)'], run: apiServersStep });
+  // Once the journeys end: the API suite's niced worker may still be running, and yields to it.
+  steps.push({ name: 'api (servers)', after: ['e2e'], run: apiServersStep });
   if (process.env.TEST_DATABASE_URL) {
     steps.push({
       name: 'api (PostgreSQL)',
