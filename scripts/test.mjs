@@ -106,9 +106,10 @@ const unitStep = async () => {
 };
 
 /**
- * The API suite on one database. Beside the browser journeys it runs in one worker at a lower
- * priority (`nice`): the journeys leave about half a core idle while they wait on pages, and the
- * suite fills it. (In two niced workers it slowed the journeys by 30 s and ended no sooner.) The
+ * The API suite on one database. Beside the browser journeys it runs at a lower priority (`nice`):
+ * the journeys leave part of a core idle while they wait on pages, and the suite fills it; once
+ * they end, its two workers take both cores. (With the full Chromium, which left less idle, two
+ * niced workers slowed the journeys by 30 s, and the suite ran in one.) The
  * files that start servers of their own and kill them (`API_SLOW_FILES`) are left for `apiServersStep`,
  * after the journeys: starved beside them, one went past its minute. A pass that starts once the
  * journeys have ended (CI's PostgreSQL pass) runs every file and takes every core.
@@ -118,7 +119,6 @@ const apiStep = (databaseUrl) => async () => {
   const slowLeftOut = quick || besideBrowser;
   const args = [
     ...(slowLeftOut ? API_SLOW_FILES.map((file) => ` --exclude ${file}`) : []),
-    ...(besideBrowser ? [' --maxWorkers=1'] : []),
   ].join('');
   return runApi(databaseUrl, `${besideBrowser ? 'nice -n 10 ' : ''}${apiScript()}${args}`, {
     // The slow files left out here run in apiServersStep (npm test) or not at all (the quick tier).
@@ -239,8 +239,9 @@ function playwrightCounts(report) {
  */
 const steps = [
   { name: 'typecheck', after: [], run: typecheckStep },
-  { name: 'lint', after: ['typecheck'], run: lintStep },
-  { name: 'unit', after: ['lint'], run: unitStep },
+  { name: 'lint', after: [], run: lintStep },
+  // The type check is one core's work: the unit tests take the other once the build is done with it.
+  { name: 'unit', after: quick ? ['lint'] : ['build'], run: unitStep },
   { name: 'api (PGlite)', after: ['unit'], run: apiStep('') },
 ];
 if (!quick) {
