@@ -88,12 +88,14 @@ test.describe('presence', () => {
     expect(a.visits + b.visits).toBe(1);
   });
 
-  test('the online counter shows online models and filters the listing by them', async ({ page }) => {
-    await page.goto('/category/individual?page=1');
+  test('the online counter shows online models and filters the listing by them, keeping its city', async ({
+    page,
+  }) => {
+    await page.goto('/category/individual?page=2&city=moscow');
     const counter = page.getByTestId('online-counter');
     await expect(counter).toContainText(/\d+/);
     await counter.click();
-    await expect(page).toHaveURL(/online=true/);
+    await expect(page).toHaveURL(/\/category\/individual\?page=1&city=moscow&online=true$/);
     const cards = page.getByTestId('model-card');
     await expect(cards.first()).toBeVisible();
     // The previous page's cards stay on screen until the online listing arrives, so wait for it.

@@ -4,7 +4,10 @@ import { Link, matchPath, useLocation } from 'react-router-dom';
 import { useOnlineCount } from './api/get-online-count';
 import styles from './online-counter.module.css';
 
-/** Live count of models online; a click shows only them in the current listing. */
+/**
+ * Live count of models online; a click shows only them in the current listing: its filters (city,
+ * metro and the rest) stay, the page goes back to the first. Off a listing, the default category.
+ */
 export function OnlineCounter() {
   const { t } = useTranslation('shell');
   const { pathname, search } = useLocation();
@@ -14,9 +17,15 @@ export function OnlineCounter() {
     matchPath('/category/:category', pathname)?.params.category ??
     (pathname === '/' ? new URLSearchParams(search).get('category') : null);
   const category: Category = CATEGORIES.find((item) => item === named) ?? DEFAULT_CATEGORY;
+  const onListing = pathname === '/' || matchPath('/category/:category', pathname) !== null;
+  const query = new URLSearchParams(onListing ? search : '');
+  // The category is the path's; the page and the flag are set, the other filters kept as they are.
+  query.delete('category');
+  query.set('page', '1');
+  query.set('online', 'true');
   return (
     <Link
-      to={`/category/${category}?page=1&online=true`}
+      to={`/category/${category}?${query}`}
       className={styles.counter}
       data-testid="online-counter"
       aria-label={t('online.label', { count: count ?? 0 })}
