@@ -17,3 +17,5 @@ export { AreaFrame } from './components/area-frame';
 export type { AreaNavItem } from './lib/area-nav';
 export { isCurrent } from './lib/area-nav';
 export { useOfferTopUp } from './lib/offer-top-up';
+export { ErrorState } from './components/error-state';
+export { ScreenSkeleton } from './components/screen-skeleton';

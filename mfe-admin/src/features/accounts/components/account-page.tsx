@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatRubles, notify, PageHeader } from 'account-ui';
+import { ErrorState, formatDate, formatDateTime, formatRubles, notify, PageHeader } from 'account-ui';
 import type { AdminAccountDetails, AdminProfile } from 'contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import { useBlockProfile } from '../../../api/block-profile';
 import { useAccount } from '../../../api/get-account';
 import { useUnblockAccount } from '../../../api/unblock-account';
 import { useUnblockProfile } from '../../../api/unblock-profile';
-import { ErrorState } from '../../../components/error-state';
 import { codeOf, messageOf } from '../../../lib/api-message';
 import { AccountCampaigns, AccountLedger, AccountProfiles, AccountSessions } from './account-tables';
 import { ReasonDialog } from './reason-dialog';

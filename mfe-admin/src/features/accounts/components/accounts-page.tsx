@@ -1,4 +1,4 @@
-import { formatDate, PageHeader } from 'account-ui';
+import { ErrorState, formatDate, PageHeader } from 'account-ui';
 import { ADMIN_SEARCH_MAX_LENGTH } from 'contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Badge, Button, Card, Input, SkeletonText } from 'shared-ui';
 import { useAccounts } from '../../../api/search-accounts';
 import tables from '../../../components/data-table.module.css';
-import { ErrorState } from '../../../components/error-state';
 import { Pager } from '../../../components/pager';
 import styles from './accounts.module.css';
 

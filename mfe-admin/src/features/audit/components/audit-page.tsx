@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { formatDateTime, PageHeader } from 'account-ui';
+import { ErrorState, formatDateTime, PageHeader } from 'account-ui';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, type AuditEntry } from 'contracts';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +8,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Card, Input, SkeletonText, VisuallyHidden } from 'shared-ui';
 import { useAudit } from '../../../api/get-audit';
 import tables from '../../../components/data-table.module.css';
-import { ErrorState } from '../../../components/error-state';
 import { Pager } from '../../../components/pager';
 import { SelectField } from '../../../components/select-field';
 import { useFieldMessage } from '../../../lib/field-message';

@@ -1,11 +1,10 @@
-import { formatDateTime, PageHeader } from 'account-ui';
+import { ErrorState, formatDateTime, PageHeader } from 'account-ui';
 import { COMPLAINT_REASONS, type ComplaintQueueItem } from 'contracts';
 import { useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Badge, Button, Card, Skeleton, SkeletonText } from 'shared-ui';
 import { useComplaints } from '../../../api/get-complaints';
-import { ErrorState } from '../../../components/error-state';
 import { ComplaintActions } from './complaint-actions';
 import styles from './complaints.module.css';
 

@@ -1,8 +1,7 @@
-import { formatDateTime, PageHeader } from 'account-ui';
+import { ErrorState, formatDateTime, PageHeader } from 'account-ui';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card } from 'shared-ui';
 import { useModerationCampaigns } from '../../../api/get-moderation-campaigns';
-import { ErrorState } from '../../../components/error-state';
 import { QUEUE_PATHS } from '../model/queue-paths';
 import { useStartReview } from '../model/use-start-review';
 import { Pager, QueueItem, QueueSkeleton, queueStyles as styles, usePage } from './queue-parts';

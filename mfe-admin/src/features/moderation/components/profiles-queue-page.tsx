@@ -1,10 +1,9 @@
-import { formatDateTime, PageHeader } from 'account-ui';
+import { ErrorState, formatDateTime, PageHeader } from 'account-ui';
 import type { ModerationQueueItem } from 'contracts';
 import { useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card } from 'shared-ui';
 import { useModerationProfiles } from '../../../api/get-moderation-profiles';
-import { ErrorState } from '../../../components/error-state';
 import { QUEUE_PATHS } from '../model/queue-paths';
 import { useStartReview } from '../model/use-start-review';
 import { Pager, QueueItem, QueueSkeleton, queueStyles as styles, usePage } from './queue-parts';

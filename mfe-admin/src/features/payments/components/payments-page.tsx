@@ -1,11 +1,10 @@
-import { formatDateTime, formatRubles, PageHeader } from 'account-ui';
+import { ErrorState, formatDateTime, formatRubles, PageHeader } from 'account-ui';
 import { PAYMENT_ORDER_STATUSES } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Card, SkeletonText } from 'shared-ui';
 import { usePaymentOrders } from '../../../api/get-payment-orders';
 import tables from '../../../components/data-table.module.css';
-import { ErrorState } from '../../../components/error-state';
 import { Pager } from '../../../components/pager';
 import { SelectField } from '../../../components/select-field';
 import { OrderStatus } from './order-status';

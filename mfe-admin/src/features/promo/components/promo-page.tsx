@@ -1,4 +1,4 @@
-import { formatRubles, notify, PageHeader } from 'account-ui';
+import { ErrorState, formatRubles, notify, PageHeader } from 'account-ui';
 import type { AdminPromoCode } from 'contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { Badge, Button, Card, SkeletonText } from 'shared-ui';
 import { useDeactivatePromoCode } from '../../../api/deactivate-promo-code';
 import { usePromoCodes } from '../../../api/get-promo-codes';
 import tables from '../../../components/data-table.module.css';
-import { ErrorState } from '../../../components/error-state';
 import { Pager } from '../../../components/pager';
 import { messageOf } from '../../../lib/api-message';
 import { formatCount } from '../../../lib/format-count';

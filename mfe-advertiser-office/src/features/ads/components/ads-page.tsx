@@ -1,4 +1,4 @@
-import { notify, PageHeader } from 'account-ui';
+import { ErrorState, notify, PageHeader } from 'account-ui';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -6,7 +6,6 @@ import { Button, buttonClassName, Card, PillNav } from 'shared-ui';
 import { useDeleteCampaign } from '../../../api/delete-campaign';
 import { useCampaigns } from '../../../api/get-campaigns';
 import { useRepeatCampaign } from '../../../api/repeat-campaign';
-import { ErrorState } from '../../../components/error-state';
 import { messageOf } from '../../../lib/api-message';
 import type { Campaign, CampaignTab } from '../../../lib/campaign';
 import { CampaignCard, CampaignCardSkeleton } from './campaign-card';

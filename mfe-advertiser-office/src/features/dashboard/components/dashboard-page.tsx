@@ -1,11 +1,10 @@
-import { formatRubles, PageHeader } from 'account-ui';
+import { ErrorState, formatRubles, PageHeader } from 'account-ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClassName, Card, Skeleton, SkeletonText } from 'shared-ui';
 import { useCampaigns } from '../../../api/get-campaigns';
 import { STATS_DAYS, useCampaignStats } from '../../../api/get-campaign-stats';
-import { ErrorState } from '../../../components/error-state';
 import { formatCount, formatDay } from '../../../lib/days';
 import { StatsChart } from './stats-chart';
 import styles from './dashboard-page.module.css';

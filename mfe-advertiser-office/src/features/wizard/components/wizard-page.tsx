@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { PageHeader, useOfferTopUp } from 'account-ui';
+import { ErrorState, PageHeader, useOfferTopUp } from 'account-ui';
 import { ApiError } from 'platform';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import { useCreateCampaign } from '../../../api/create-campaign';
 import { useCampaign } from '../../../api/get-campaign';
 import { useSaveCampaign } from '../../../api/save-campaign';
 import { useSubmitCampaign } from '../../../api/submit-campaign';
-import { ErrorState } from '../../../components/error-state';
 import { messageOf } from '../../../lib/api-message';
 import { type Campaign, type CampaignDraft, draftOf } from '../../../lib/campaign';
 import { notify } from 'account-ui';

@@ -1,11 +1,10 @@
-import { formatDate, formatDateTime, PageHeader } from 'account-ui';
+import { ErrorState, formatDate, formatDateTime, PageHeader } from 'account-ui';
 import { hasApprovedVersion, type OwnProfile } from 'contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, buttonClassName, Card, Skeleton, VisuallyHidden } from 'shared-ui';
 import { useOwnProfiles } from '../../../api/own-profiles';
-import { ErrorState } from '../../../components/error-state';
 import { useProfilesViews } from '../api/get-profile-views';
 import { CHART_HEIGHT, ViewsChart } from './views-chart';
 import styles from './analytics-page.module.css';

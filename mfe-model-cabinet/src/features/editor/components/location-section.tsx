@@ -2,13 +2,13 @@ import { useLocalized } from 'platform';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from 'shared-ui';
-import { ErrorState } from '../../../components/error-state';
 import { useCities } from '../api/get-cities';
 import type { EditorValues } from '../model/form-values';
 import { useFieldMessage } from '../model/use-field-message';
 import { Combobox } from './combobox';
 import { FormSection } from './fields';
 import styles from './fields.module.css';
+import { ErrorState } from 'account-ui';
 
 /** The city (searchable) and, where the city has one, a metro station grouped by line. */
 export function LocationSection() {

@@ -3,12 +3,12 @@ import { useLocalized } from 'platform';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input, Skeleton } from 'shared-ui';
-import { ErrorState } from '../../../components/error-state';
 import { useServices } from '../api/get-services';
 import type { EditorService, EditorValues } from '../model/form-values';
 import { useFieldMessage } from '../model/use-field-message';
 import { Checkbox, ChoiceGroup, FormSection } from './fields';
 import styles from './services-section.module.css';
+import { ErrorState } from 'account-ui';
 
 /** The catalogue's services by category; each chosen one may carry a short description. */
 export function ServicesSection() {
