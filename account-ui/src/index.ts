@@ -19,3 +19,4 @@ export { isCurrent } from './lib/area-nav';
 export { useOfferTopUp } from './lib/offer-top-up';
 export { ErrorState } from './components/error-state';
 export { ScreenSkeleton } from './components/screen-skeleton';
+export { useFieldMessage } from './lib/field-message';

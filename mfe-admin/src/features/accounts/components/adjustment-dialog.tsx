@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { formatRubles, isMobile, notify } from 'account-ui';
+import { formatRubles, isMobile, notify, useFieldMessage } from 'account-ui';
 import { ADJUSTMENT_REASON } from 'contracts';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -9,7 +9,6 @@ import { Dialog } from 'shared-ui/dialog';
 import { useAdjustBalance } from '../../../api/adjust-balance';
 import { TextArea } from '../../../components/text-area';
 import { codeOf, messageOf } from '../../../lib/api-message';
-import { useFieldMessage } from '../../../lib/field-message';
 
 import {
   type AdjustmentForm,
@@ -33,7 +32,7 @@ export default function AdjustmentDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('admin');
   const formId = useId();
   const adjust = useAdjustBalance(accountId);
   const [problem, setProblem] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { ErrorState, formatDateTime, PageHeader } from 'account-ui';
+import { ErrorState, formatDateTime, PageHeader, useFieldMessage } from 'account-ui';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, type AuditEntry } from 'contracts';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +10,6 @@ import { useAudit } from '../../../api/get-audit';
 import tables from '../../../components/data-table.module.css';
 import { Pager } from '../../../components/pager';
 import { SelectField } from '../../../components/select-field';
-import { useFieldMessage } from '../../../lib/field-message';
 import {
   auditFilterSchema,
   emptyFilters,
@@ -23,7 +22,7 @@ import styles from './audit.module.css';
 /** The audit log (`/admin/audit`): who did what to which target, when and why; filters in the URL. */
 export default function AuditPage() {
   const { t } = useTranslation('admin');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('admin');
   const [searchParams, setSearchParams] = useSearchParams();
   const { values, query } = filtersFromSearch(searchParams);
   const audit = useAudit(query);

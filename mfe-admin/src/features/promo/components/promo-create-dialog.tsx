@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { isMobile, notify } from 'account-ui';
+import { isMobile, notify, useFieldMessage } from 'account-ui';
 import {
   ACCOUNT_TYPES,
   PROMO_CODE_MAX_LENGTH,
@@ -15,14 +15,13 @@ import { Dialog } from 'shared-ui/dialog';
 import { useCreatePromoCode } from '../../../api/create-promo-code';
 import { SelectField } from '../../../components/select-field';
 import { codeOf, messageOf } from '../../../lib/api-message';
-import { useFieldMessage } from '../../../lib/field-message';
 import { emptyPromoForm, type PromoFormValues, promoFormSchema } from '../model/promo-form';
 import styles from './promo.module.css';
 
 /** A new promo code: type, amount, who may use it, how often and when; both descriptions. */
 export default function PromoCreateDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('admin');
   const formId = useId();
   const create = useCreatePromoCode();
   const [problem, setProblem] = useState<string | null>(null);

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Button, Input } from 'shared-ui';
 import { useCities } from '../../../api/get-cities';
 import type { CampaignDraft } from '../../../lib/campaign';
-import { useFieldMessage } from '../../../lib/field-message';
 import { type AdFields, type AdFieldsInput, adFieldsSchema, PLACEMENTS } from '../model/ad-fields';
 import styles from './wizard.module.css';
+import { useFieldMessage } from 'account-ui';
 
 interface Props {
   draft: CampaignDraft;
@@ -32,7 +32,7 @@ const valuesOf = (draft: CampaignDraft): AdFieldsInput => ({
 /** Step "create": the ad's texts and where it is shown, each rule of the spec checked as typed. */
 export function CreateStep({ draft, onChange, onNext, saving }: Props) {
   const { t } = useTranslation('advertiserOffice');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('advertiserOffice');
   const localized = useLocalized();
   const cities = useCities();
   const {

@@ -4,17 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from 'shared-ui';
 import { useCities } from '../api/get-cities';
 import type { EditorValues } from '../model/form-values';
-import { useFieldMessage } from '../model/use-field-message';
 import { Combobox } from './combobox';
 import { FormSection } from './fields';
 import styles from './fields.module.css';
-import { ErrorState } from 'account-ui';
+import { ErrorState, useFieldMessage } from 'account-ui';
 
 /** The city (searchable) and, where the city has one, a metro station grouped by line. */
 export function LocationSection() {
   const { t } = useTranslation('modelCabinet');
   const localized = useLocalized();
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('modelCabinet');
   const cities = useCities();
   const {
     control,

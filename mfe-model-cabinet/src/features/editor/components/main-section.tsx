@@ -3,16 +3,16 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from 'shared-ui';
 import type { EditorValues } from '../model/form-values';
-import { useFieldMessage } from '../model/use-field-message';
 import { Checkbox, ChoiceGroup, FormSection, SelectField, TextAreaField } from './fields';
 import styles from './fields.module.css';
+import { useFieldMessage } from 'account-ui';
 
 const NUMBERS = ['age', 'height', 'weight', 'boobs'] as const;
 
 /** Name, category, appearance, the body's numbers, where she meets and the description. */
 export function MainSection() {
   const { t } = useTranslation('modelCabinet');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('modelCabinet');
   const {
     control,
     register,

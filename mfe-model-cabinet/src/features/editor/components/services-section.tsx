@@ -5,16 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Input, Skeleton } from 'shared-ui';
 import { useServices } from '../api/get-services';
 import type { EditorService, EditorValues } from '../model/form-values';
-import { useFieldMessage } from '../model/use-field-message';
 import { Checkbox, ChoiceGroup, FormSection } from './fields';
 import styles from './services-section.module.css';
-import { ErrorState } from 'account-ui';
+import { ErrorState, useFieldMessage } from 'account-ui';
 
 /** The catalogue's services by category; each chosen one may carry a short description. */
 export function ServicesSection() {
   const { t } = useTranslation('modelCabinet');
   const localized = useLocalized();
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('modelCabinet');
   const services = useServices();
   const {
     control,
