@@ -20,3 +20,5 @@ export { useOfferTopUp } from './lib/offer-top-up';
 export { ErrorState } from './components/error-state';
 export { ScreenSkeleton } from './components/screen-skeleton';
 export { useFieldMessage } from './lib/field-message';
+export type { PagerProps } from './components/pager';
+export { Pager } from './components/pager';

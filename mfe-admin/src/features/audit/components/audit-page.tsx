@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { ErrorState, formatDateTime, PageHeader, useFieldMessage } from 'account-ui';
+import { ErrorState, formatDateTime, PageHeader, Pager, useFieldMessage } from 'account-ui';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, type AuditEntry } from 'contracts';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +8,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Card, Input, SkeletonText, VisuallyHidden } from 'shared-ui';
 import { useAudit } from '../../../api/get-audit';
 import tables from '../../../components/data-table.module.css';
-import { Pager } from '../../../components/pager';
 import { SelectField } from '../../../components/select-field';
 import {
   auditFilterSchema,
@@ -175,6 +174,8 @@ export default function AuditPage() {
             </tbody>
           </table>
           <Pager
+            namespace="admin"
+            keyPrefix="records.pager"
             page={data.page}
             pageCount={data.pageCount}
             onPage={(next) => setSearchParams({ ...filledOf(values), page: String(next) })}

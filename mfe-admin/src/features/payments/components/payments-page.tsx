@@ -1,11 +1,10 @@
-import { ErrorState, formatDateTime, formatRubles, PageHeader } from 'account-ui';
+import { ErrorState, formatDateTime, formatRubles, PageHeader, Pager } from 'account-ui';
 import { PAYMENT_ORDER_STATUSES } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Card, SkeletonText } from 'shared-ui';
 import { usePaymentOrders } from '../../../api/get-payment-orders';
 import tables from '../../../components/data-table.module.css';
-import { Pager } from '../../../components/pager';
 import { SelectField } from '../../../components/select-field';
 import { OrderStatus } from './order-status';
 import styles from './payments.module.css';
@@ -116,6 +115,8 @@ export default function PaymentsPage() {
             </tbody>
           </table>
           <Pager
+            namespace="admin"
+            keyPrefix="records.pager"
             page={data.page}
             pageCount={data.pageCount}
             onPage={(next) => setSearchParams({ ...filters, page: String(next) })}
