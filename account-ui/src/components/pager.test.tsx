@@ -22,14 +22,13 @@ beforeEach(() => {
 describe('Pager', () => {
   it('shows nothing when the list fits on one page', () => {
     const { container } = renderPager(1, 1);
-    expect(container).toBeEmptyDOMElement();
+    expect(container.innerHTML).toBe('');
   });
 
   it("names itself and the page with the app's texts, and moves one page at a time", async () => {
     const user = userEvent.setup();
     const { container, onPage } = renderPager(2, 3);
-    expect(screen.getByRole('navigation', { name: texts.label })).toBeInTheDocument();
-    expect(screen.getByText('Страница 2 из 3')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: texts.label }).textContent).toContain('Страница 2 из 3');
     await user.click(screen.getByRole('button', { name: texts.next }));
     await user.click(screen.getByRole('button', { name: texts.previous }));
     expect(onPage.mock.calls).toEqual([[3], [1]]);
@@ -38,10 +37,10 @@ describe('Pager', () => {
 
   it('disables Previous on the first page and Next on the last', () => {
     const { rerender } = renderPager(1, 2);
-    expect(screen.getByRole('button', { name: texts.previous })).toBeDisabled();
+    expect((screen.getByRole('button', { name: texts.previous }) as HTMLButtonElement).disabled).toBe(true);
     rerender(
       <Pager namespace="account" keyPrefix="notifications.pagination" page={2} pageCount={2} onPage={vi.fn()} />,
     );
-    expect(screen.getByRole('button', { name: texts.next })).toBeDisabled();
+    expect((screen.getByRole('button', { name: texts.next }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

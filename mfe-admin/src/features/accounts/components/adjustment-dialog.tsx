@@ -4,10 +4,9 @@ import { ADJUSTMENT_REASON } from 'contracts';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, Input } from 'shared-ui';
+import { Button, Input, TextArea } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
 import { useAdjustBalance } from '../../../api/adjust-balance';
-import { TextArea } from '../../../components/text-area';
 import { codeOf, messageOf } from '../../../lib/api-message';
 
 import {

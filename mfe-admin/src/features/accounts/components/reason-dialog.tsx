@@ -4,10 +4,9 @@ import { REJECT_REASON_MAX_LENGTH, type ReasonBody, reasonBodySchema } from 'con
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'shared-ui';
+import { Button, TextArea } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
 import { messageOf } from '../../../lib/api-message';
-import { TextArea } from '../../../components/text-area';
 import styles from './accounts.module.css';
 
 interface Props {

@@ -5,10 +5,9 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, Card, Input, SkeletonText, VisuallyHidden } from 'shared-ui';
+import { Button, Card, Input, Select, SkeletonText, VisuallyHidden } from 'shared-ui';
 import { useAudit } from '../../../api/get-audit';
 import tables from '../../../components/data-table.module.css';
-import { SelectField } from '../../../components/select-field';
 import {
   auditFilterSchema,
   emptyFilters,
@@ -70,22 +69,22 @@ export default function AuditPage() {
           {t('audit.filters.title')}
         </h2>
         <form className={styles.filters} onSubmit={apply} noValidate>
-          <SelectField label={t('audit.filters.action')} {...register('action')}>
+          <Select label={t('audit.filters.action')} {...register('action')}>
             <option value="">{t('records.any')}</option>
             {ADMIN_ACTIONS.map((action) => (
               <option key={action} value={action}>
                 {t(`audit.actions.${action}`)}
               </option>
             ))}
-          </SelectField>
-          <SelectField label={t('audit.filters.targetType')} {...register('targetType')}>
+          </Select>
+          <Select label={t('audit.filters.targetType')} {...register('targetType')}>
             <option value="">{t('records.any')}</option>
             {ADMIN_TARGET_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`audit.targets.${type}`)}
               </option>
             ))}
-          </SelectField>
+          </Select>
           <Input
             label={t('audit.filters.targetId')}
             inputMode="numeric"

@@ -1,7 +1,7 @@
 import { REJECT_REASON_MAX_LENGTH } from 'contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'shared-ui';
+import { Button, TextArea } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
 import type { ModerationKind } from '../../../api/review-keys';
 import styles from './review.module.css';
@@ -35,8 +35,6 @@ export function RejectDialog({
   const [choice, setChoice] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const textId = useId();
-  const errorId = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -79,25 +77,21 @@ export function RejectDialog({
           ))}
         </fieldset>
         {choice === OTHER && (
-          <div className={styles.field}>
-            <label htmlFor={textId}>{t('reasons.otherLabel')}</label>
-            <textarea
-              id={textId}
-              value={text}
-              rows={3}
-              maxLength={REJECT_REASON_MAX_LENGTH}
-              autoFocus
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => {
-                setText(event.target.value);
-                setError(null);
-              }}
-            />
-          </div>
+          <TextArea
+            label={t('reasons.otherLabel')}
+            value={text}
+            maxLength={REJECT_REASON_MAX_LENGTH}
+            autoFocus
+            error={error ?? undefined}
+            announceError
+            onChange={(event) => {
+              setText(event.target.value);
+              setError(null);
+            }}
+          />
         )}
-        {error && (
-          <p id={errorId} className={styles.error} role="alert">
+        {error && choice !== OTHER && (
+          <p className={styles.error} role="alert">
             {error}
           </p>
         )}

@@ -10,10 +10,9 @@ import {
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, Input } from 'shared-ui';
+import { Button, Input, Select } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
 import { useCreatePromoCode } from '../../../api/create-promo-code';
-import { SelectField } from '../../../components/select-field';
 import { codeOf, messageOf } from '../../../lib/api-message';
 import { emptyPromoForm, type PromoFormValues, promoFormSchema } from '../model/promo-form';
 import styles from './promo.module.css';
@@ -98,7 +97,7 @@ export default function PromoCreateDialog({ onClose }: { onClose: () => void }) 
           )}
         />
         <div className={styles.pair}>
-          <SelectField
+          <Select
             label={t('promo.fields.type')}
             error={fieldMessage(errors.promoType)}
             {...register('promoType')}
@@ -108,7 +107,7 @@ export default function PromoCreateDialog({ onClose }: { onClose: () => void }) 
                 {t(`promo.types.${type}`)}
               </option>
             ))}
-          </SelectField>
+          </Select>
           <Input
             label={promoType === 'DEPOSIT_PERCENTAGE' ? t('promo.fields.percent') : t('promo.fields.rubles')}
             inputMode="numeric"
@@ -118,7 +117,7 @@ export default function PromoCreateDialog({ onClose }: { onClose: () => void }) 
           />
         </div>
         <div className={styles.pair}>
-          <SelectField
+          <Select
             label={t('promo.fields.accountType')}
             error={fieldMessage(errors.accountType)}
             {...register('accountType')}
@@ -129,7 +128,7 @@ export default function PromoCreateDialog({ onClose }: { onClose: () => void }) 
                 {t(`promo.onlyFor.${type}`)}
               </option>
             ))}
-          </SelectField>
+          </Select>
           <Input
             label={t('promo.fields.maxActivations')}
             hint={t('promo.hints.maxActivations')}

@@ -2,7 +2,7 @@ import { ErrorState, formatRubles, PageHeader } from 'account-ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, buttonClassName, Card, Skeleton, SkeletonText } from 'shared-ui';
+import { Button, buttonClassName, Card, Select, Skeleton, SkeletonText } from 'shared-ui';
 import { useCampaigns } from '../../../api/get-campaigns';
 import { STATS_DAYS, useCampaignStats } from '../../../api/get-campaign-stats';
 import { formatCount, formatDay } from '../../../lib/days';
@@ -43,28 +43,26 @@ export default function DashboardPage() {
       <Card as="section" className={styles.section} aria-labelledby="dashboard-stats">
         <div className={styles.sectionHeader}>
           <h2 id="dashboard-stats">{t('dashboard.statsTitle', { days: STATS_DAYS })}</h2>
-          <label className={styles.selector}>
-            <span>{t('dashboard.campaign')}</span>
-            <select
-              className={styles.select}
-              value={String(campaignId)}
-              onChange={(event) =>
-                setSearchParams(event.target.value === 'all' ? {} : { campaign: event.target.value }, {
-                  replace: true,
-                })
-              }
-            >
-              <option value="all">{t('dashboard.allCampaigns')}</option>
-              {campaignId !== 'all' && !campaigns.some((item) => item.id === campaignId) && (
-                <option value={campaignId}>{t('dashboard.campaignNumber', { id: campaignId })}</option>
-              )}
-              {campaigns.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.heading || t('ads.untitled')}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Select
+            className={styles.selector}
+            label={t('dashboard.campaign')}
+            value={String(campaignId)}
+            onChange={(event) =>
+              setSearchParams(event.target.value === 'all' ? {} : { campaign: event.target.value }, {
+                replace: true,
+              })
+            }
+          >
+            <option value="all">{t('dashboard.allCampaigns')}</option>
+            {campaignId !== 'all' && !campaigns.some((item) => item.id === campaignId) && (
+              <option value={campaignId}>{t('dashboard.campaignNumber', { id: campaignId })}</option>
+            )}
+            {campaigns.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.heading || t('ads.untitled')}
+              </option>
+            ))}
+          </Select>
           {stats.data && stats.data.days.length > 0 && !isEmpty(stats.data.totals) && (
             <Button variant="ghost" size="sm" onClick={() => setAsTable((value) => !value)}>
               {asTable ? t('dashboard.showChart') : t('dashboard.showTable')}

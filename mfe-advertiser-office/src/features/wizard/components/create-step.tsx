@@ -4,7 +4,7 @@ import { useLocalized } from 'platform';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, Input } from 'shared-ui';
+import { Button, Input, TextArea } from 'shared-ui';
 import { useCities } from '../../../api/get-cities';
 import type { CampaignDraft } from '../../../lib/campaign';
 import { type AdFields, type AdFieldsInput, adFieldsSchema, PLACEMENTS } from '../model/ad-fields';
@@ -98,7 +98,10 @@ export function CreateStep({ draft, onChange, onNext, saving }: Props) {
         {...register('heading')}
       />
       <TextArea
+        id="wizard-description"
         label={t('wizard.fields.description')}
+        rows={4}
+        announceError
         maxLength={DESCRIPTION_MAX_LENGTH}
         error={fieldMessage(errors.description)}
         {...register('description')}
@@ -189,32 +192,5 @@ export function CreateStep({ draft, onChange, onNext, saving }: Props) {
         </Button>
       </div>
     </form>
-  );
-}
-
-type TextAreaProps = React.ComponentProps<'textarea'> & { label: string; error?: string | undefined };
-
-/** A labelled multi-line field with its error, in the design system's look. */
-function TextArea({ label, error, id, ...props }: TextAreaProps) {
-  const fieldId = id ?? `wizard-${props.name}`;
-  return (
-    <div className={styles.field}>
-      <label htmlFor={fieldId} className={styles.label}>
-        {label}
-      </label>
-      <textarea
-        id={fieldId}
-        rows={4}
-        className={styles.textarea}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        {...props}
-      />
-      {error && (
-        <p id={`${fieldId}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,9 +1,9 @@
 import { ErrorState, formatDate, formatDateTime, PageHeader } from 'account-ui';
 import { hasApprovedVersion, type OwnProfile } from 'contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, buttonClassName, Card, Skeleton, VisuallyHidden } from 'shared-ui';
+import { Button, buttonClassName, Card, Select, Skeleton, VisuallyHidden } from 'shared-ui';
 import { useOwnProfiles } from '../../../api/own-profiles';
 import { useProfilesViews } from '../api/get-profile-views';
 import { CHART_HEIGHT, ViewsChart } from './views-chart';
@@ -47,7 +47,6 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
   const untitled = t('myProfiles.untitled');
   const [selectedId, setSelectedId] = useState(profiles[0]?.id ?? 0);
   const [asTable, setAsTable] = useState(false);
-  const selectId = useId();
   const views = useProfilesViews(
     profiles.map((profile) => profile.id),
     DAYS,
@@ -65,21 +64,18 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
   return (
     <>
       {profiles.length > 1 && (
-        <div className={styles.selector}>
-          <label htmlFor={selectId}>{t('analytics.profile')}</label>
-          <select
-            id={selectId}
-            value={selected.id}
-            onChange={(event) => setSelectedId(Number(event.target.value))}
-            className={styles.select}
-          >
-            {profiles.map((profile) => (
-              <option key={profile.id} value={profile.id}>
-                {nameOf(profile, untitled)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          className={styles.selector}
+          label={t('analytics.profile')}
+          value={selected.id}
+          onChange={(event) => setSelectedId(Number(event.target.value))}
+        >
+          {profiles.map((profile) => (
+            <option key={profile.id} value={profile.id}>
+              {nameOf(profile, untitled)}
+            </option>
+          ))}
+        </Select>
       )}
       <Card as="section" aria-labelledby="views-heading" className={styles.section}>
         <div className={styles.sectionHeader}>

@@ -1,9 +1,9 @@
 import { APPEARANCES, CATEGORIES, PLACES, PROFILE_BOUNDS } from 'contracts';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Input } from 'shared-ui';
+import { Input, TextArea } from 'shared-ui';
 import type { EditorValues } from '../model/form-values';
-import { Checkbox, ChoiceGroup, FormSection, SelectField, TextAreaField } from './fields';
+import { Checkbox, ChoiceGroup, FormSection, SelectField } from './fields';
 import styles from './fields.module.css';
 import { useFieldMessage } from 'account-ui';
 
@@ -81,7 +81,8 @@ export function MainSection() {
           <Checkbox key={place} value={place} label={t(`editor.places.${place}`)} {...register('places')} />
         ))}
       </ChoiceGroup>
-      <TextAreaField
+      <TextArea
+        className={styles.description}
         label={t('editor.fields.description')}
         hint={t('editor.descriptionHint')}
         error={fieldMessage(errors.description)}
