@@ -3,7 +3,7 @@ import { hasApprovedVersion, type OwnProfile } from 'contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, buttonClassName, Card, Select, Skeleton, VisuallyHidden } from 'shared-ui';
+import { Button, buttonClassName, Card, Select, Skeleton } from 'shared-ui';
 import { useOwnProfiles } from '../../../api/own-profiles';
 import { useProfilesViews } from '../api/get-profile-views';
 import { CHART_HEIGHT, ViewsChart } from './views-chart';
@@ -60,6 +60,9 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
   const name = nameOf(selected, untitled);
   const allLoaded = views.every((query) => query.isSuccess);
   const overall = views.reduce((sum, query) => sum + (query.data?.total ?? 0), 0);
+  const viewsTable = current?.data && (
+    <ViewsTable days={current.data.days} caption={t('analytics.tableCaption', { name })} />
+  );
 
   return (
     <>
@@ -100,18 +103,16 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
             <p className={styles.total}>
               {t('analytics.total')}: <strong data-testid="views-total">{current.data.total}</strong>
             </p>
-            {!asTable && (
+            {asTable ? (
+              <div className={styles.tableBox}>{viewsTable}</div>
+            ) : (
               <ViewsChart
                 days={current.data.days}
                 label={t('analytics.chartLabel', { name })}
                 seriesLabel={t('analytics.views')}
+                table={viewsTable}
               />
             )}
-            <ViewsTable
-              days={current.data.days}
-              caption={t('analytics.tableCaption', { name })}
-              hidden={!asTable}
-            />
           </>
         )}
       </Card>
@@ -156,17 +157,9 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
   );
 }
 
-function ViewsTable({
-  days,
-  caption,
-  hidden,
-}: {
-  days: { day: string; views: number }[];
-  caption: string;
-  hidden: boolean;
-}) {
+function ViewsTable({ days, caption }: { days: { day: string; views: number }[]; caption: string }) {
   const { t } = useTranslation('modelCabinet');
-  const table = (
+  return (
     <table className={styles.table} data-testid="views-table">
       <caption className={styles.caption}>{caption}</caption>
       <thead>
@@ -187,8 +180,6 @@ function ViewsTable({
       </tbody>
     </table>
   );
-  // Beside the chart the numbers stay for screen readers; "show as table" shows them to everyone.
-  return hidden ? <VisuallyHidden>{table}</VisuallyHidden> : <div className={styles.tableBox}>{table}</div>;
 }
 
 function Running({ profile }: { profile: OwnProfile }) {
