@@ -22,3 +22,5 @@ export { ScreenSkeleton } from './components/screen-skeleton';
 export { useFieldMessage } from './lib/field-message';
 export type { PagerProps } from './components/pager';
 export { Pager } from './components/pager';
+export type { AreaNavProps } from './components/area-nav';
+export { AreaNav } from './components/area-nav';
