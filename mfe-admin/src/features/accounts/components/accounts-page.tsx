@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Badge, Button, Card, Input, SkeletonText } from 'shared-ui';
-import { useAccounts } from '../../../api/search-accounts';
+import { useAccounts } from '../api/search-accounts';
 import tables from '../../../components/data-table.module.css';
 import styles from './accounts.module.css';
 

@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, TextArea } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
-import { useAdjustBalance } from '../../../api/adjust-balance';
+import { useAdjustBalance } from '../api/adjust-balance';
 import { codeOf, messageOf } from '../../../lib/api-message';
 
 import {

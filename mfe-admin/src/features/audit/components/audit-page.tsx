@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Card, Input, Select, SkeletonText, VisuallyHidden } from 'shared-ui';
-import { useAudit } from '../../../api/get-audit';
+import { useAudit } from '../api/get-audit';
 import tables from '../../../components/data-table.module.css';
 import {
   auditFilterSchema,

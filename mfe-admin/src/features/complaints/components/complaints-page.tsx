@@ -4,7 +4,7 @@ import { useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Badge, Card, Skeleton, SkeletonText } from 'shared-ui';
-import { useComplaints } from '../../../api/get-complaints';
+import { useComplaints } from '../api/get-complaints';
 import { ComplaintActions } from './complaint-actions';
 import styles from './complaints.module.css';
 

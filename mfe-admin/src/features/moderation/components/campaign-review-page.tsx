@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Badge } from 'shared-ui';
-import { useModerationCampaign } from '../../../api/get-moderation-campaign';
+import { useModerationCampaign } from '../api/get-moderation-campaign';
 import { useReviewFlow } from '../model/use-review-flow';
 import { ReviewSkeleton } from './review-skeleton';
 import { ReviewFrame } from './review-frame';

@@ -1,7 +1,7 @@
 import { ErrorState, formatDateTime, PageHeader, Pager } from 'account-ui';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card } from 'shared-ui';
-import { useModerationCampaigns } from '../../../api/get-moderation-campaigns';
+import { useModerationCampaigns } from '../api/get-moderation-campaigns';
 import { QUEUE_PATHS } from '../model/queue-paths';
 import { useStartReview } from '../model/use-start-review';
 import { QueueItem, QueueSkeleton, queueStyles as styles, usePage } from './queue-parts';

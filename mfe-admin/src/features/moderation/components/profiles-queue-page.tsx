@@ -3,7 +3,7 @@ import type { ModerationQueueItem } from 'contracts';
 import { useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card } from 'shared-ui';
-import { useModerationProfiles } from '../../../api/get-moderation-profiles';
+import { useModerationProfiles } from '../api/get-moderation-profiles';
 import { QUEUE_PATHS } from '../model/queue-paths';
 import { useStartReview } from '../model/use-start-review';
 import { QueueItem, QueueSkeleton, queueStyles as styles, usePage } from './queue-parts';

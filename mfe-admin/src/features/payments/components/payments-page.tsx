@@ -3,7 +3,7 @@ import { PAYMENT_ORDER_STATUSES } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Card, Select, SkeletonText } from 'shared-ui';
-import { usePaymentOrders } from '../../../api/get-payment-orders';
+import { usePaymentOrders } from '../api/get-payment-orders';
 import tables from '../../../components/data-table.module.css';
 import { OrderStatus } from './order-status';
 import styles from './payments.module.css';

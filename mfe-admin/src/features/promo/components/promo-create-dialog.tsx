@@ -12,7 +12,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Select } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
-import { useCreatePromoCode } from '../../../api/create-promo-code';
+import { useCreatePromoCode } from '../api/create-promo-code';
 import { codeOf, messageOf } from '../../../lib/api-message';
 import { emptyPromoForm, type PromoFormValues, promoFormSchema } from '../model/promo-form';
 import styles from './promo.module.css';

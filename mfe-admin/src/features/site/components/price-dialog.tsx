@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, Input } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
-import { useUpdatePrice } from '../../../api/update-price';
+import { useUpdatePrice } from '../api/update-price';
 import { messageOf } from '../../../lib/api-message';
 import { type PriceFormValues, priceFormOf, priceFormSchema } from '../model/price-form';
 import styles from './site.module.css';

@@ -4,7 +4,7 @@ import { type AdminSite, SLOGAN_MAX_LENGTH, type SloganBody, sloganBodySchema } 
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Input } from 'shared-ui';
-import { useUpdateSlogan } from '../../../api/update-slogan';
+import { useUpdateSlogan } from '../api/update-slogan';
 import { messageOf } from '../../../lib/api-message';
 import styles from './site.module.css';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClassName, Card, Select, Skeleton, SkeletonText } from 'shared-ui';
 import { useCampaigns } from '../../../api/get-campaigns';
-import { STATS_DAYS, useCampaignStats } from '../../../api/get-campaign-stats';
+import { STATS_DAYS, useCampaignStats } from '../api/get-campaign-stats';
 import { formatCount, formatDay } from '../../../lib/days';
 import { StatsChart } from './stats-chart';
 import styles from './dashboard-page.module.css';

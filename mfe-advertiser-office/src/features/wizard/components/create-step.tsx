@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, TextArea } from 'shared-ui';
-import { useCities } from '../../../api/get-cities';
+import { useCities } from '../api/get-cities';
 import type { CampaignDraft } from '../../../lib/campaign';
 import { type AdFields, type AdFieldsInput, adFieldsSchema, PLACEMENTS } from '../model/ad-fields';
 import styles from './wizard.module.css';

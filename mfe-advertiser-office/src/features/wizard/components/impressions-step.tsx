@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, SegmentedSwitch, Skeleton } from 'shared-ui';
 import * as v from 'valibot';
-import { canQuote, useCampaignQuote } from '../../../api/get-campaign-quote';
+import { canQuote, useCampaignQuote } from '../api/get-campaign-quote';
 import type { CampaignDraft, CampaignPricing } from '../../../lib/campaign';
 import { impressionsSchema } from '../model/ad-fields';
 import styles from './wizard.module.css';
