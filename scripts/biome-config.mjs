@@ -15,11 +15,6 @@ const ACCOUNT_UI = ['account-ui', 'account-ui/**', '**/account-ui/src/**'];
 
 /** What each workspace package may not import, and why: the build-time layering of ARCHITECTURE.md. */
 const packageRules = {
-  'account-ui': {
-    group: [...APPS, 'api', '**/api/src/**'],
-    message:
-      'account-ui is built into the remotes that use it: it imports platform, shared-ui and contracts, never an app\'s source.',
-  },
   platform: {
     group: [...APPS, 'shared-ui', 'shared-ui/**', '**/shared-ui/**', 'api', '**/api/src/**', ...ACCOUNT_UI],
     message: 'platform may import only contracts among the workspace packages.',
@@ -74,7 +69,11 @@ const packageRules = {
   },
 };
 
-/** The front ends laid out in layers (app -> features -> components/lib), with the rule that keeps each apart from the others. */
+/**
+ * The front ends laid out in layers (app -> features -> components/lib/api), each with the rule
+ * that keeps it apart from the others. account-ui has no app/: its entries (src/*.ts) compose its
+ * features for the remotes, and the same rules hold below them.
+ */
 const layeredApps = [
   {
     root: 'mfe-*',
@@ -91,13 +90,26 @@ const layeredApps = [
       message: "The shell loads remotes at run time (platform's remote loader); it never imports their source.",
     },
   },
+  {
+    root: 'account-ui',
+    apart: {
+      group: [...APPS, 'api', '**/api/src/**'],
+      message:
+        "account-ui is built into the remotes that use it: it imports platform, shared-ui and contracts, never an app's source.",
+    },
+  },
 ];
 
-const BOTTOM_LAYERS = ['components', 'lib', 'hooks'];
+/**
+ * An app's src/api/ holds only what several features (or the frame) share: the query key factories
+ * through which one feature's mutation refreshes another's lists, and the queries more than one
+ * reads. An endpoint one feature calls lives in that feature's api/.
+ */
+const BOTTOM_LAYERS = ['components', 'lib', 'hooks', 'api'];
 const bottomLayerRule = {
   group: ['**/features', '**/features/**', '**/app', '**/app/**'],
   message:
-    'components/ and lib/ are the bottom layer of an app: imports go app -> features -> components/lib, so they import no feature and no app code.',
+    'components/, lib/ and api/ (what several features share) are the bottom layer of an app: imports go app -> features -> components/lib/api, so they import no feature and no app code.',
 };
 const noAppInFeatures = {
   group: ['**/app', '**/app/**'],
