@@ -24,3 +24,5 @@ export type { PagerProps } from './components/pager';
 export { Pager } from './components/pager';
 export type { AreaNavProps } from './components/area-nav';
 export { AreaNav } from './components/area-nav';
+export type { SectionCardProps } from './components/section-card';
+export { SectionCard } from './components/section-card';

@@ -1,8 +1,8 @@
-import { ErrorState, formatRubles, PageHeader } from 'account-ui';
+import { ErrorState, formatRubles, PageHeader, SectionCard } from 'account-ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, buttonClassName, Card, Select, Skeleton, SkeletonText } from 'shared-ui';
+import { Button, buttonClassName, Select, Skeleton, SkeletonText } from 'shared-ui';
 import { useCampaigns } from '../../../api/get-campaigns';
 import { STATS_DAYS, useCampaignStats } from '../api/get-campaign-stats';
 import { formatCount, formatDay } from '../../../lib/days';
@@ -40,35 +40,39 @@ export default function DashboardPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('dashboard.title')} actions={createLink} />
-      <Card as="section" className={styles.section} aria-labelledby="dashboard-stats">
-        <div className={styles.sectionHeader}>
-          <h2 id="dashboard-stats">{t('dashboard.statsTitle', { days: STATS_DAYS })}</h2>
-          <Select
-            className={styles.selector}
-            label={t('dashboard.campaign')}
-            value={String(campaignId)}
-            onChange={(event) =>
-              setSearchParams(event.target.value === 'all' ? {} : { campaign: event.target.value }, {
-                replace: true,
-              })
-            }
-          >
-            <option value="all">{t('dashboard.allCampaigns')}</option>
-            {campaignId !== 'all' && !campaigns.some((item) => item.id === campaignId) && (
-              <option value={campaignId}>{t('dashboard.campaignNumber', { id: campaignId })}</option>
+      <SectionCard
+        id="dashboard-stats"
+        title={t('dashboard.statsTitle', { days: STATS_DAYS })}
+        actions={
+          <>
+            <Select
+              className={styles.selector}
+              label={t('dashboard.campaign')}
+              value={String(campaignId)}
+              onChange={(event) =>
+                setSearchParams(event.target.value === 'all' ? {} : { campaign: event.target.value }, {
+                  replace: true,
+                })
+              }
+            >
+              <option value="all">{t('dashboard.allCampaigns')}</option>
+              {campaignId !== 'all' && !campaigns.some((item) => item.id === campaignId) && (
+                <option value={campaignId}>{t('dashboard.campaignNumber', { id: campaignId })}</option>
+              )}
+              {campaigns.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.heading || t('ads.untitled')}
+                </option>
+              ))}
+            </Select>
+            {stats.data && stats.data.days.length > 0 && !isEmpty(stats.data.totals) && (
+              <Button variant="ghost" size="sm" onClick={() => setAsTable((value) => !value)}>
+                {asTable ? t('dashboard.showChart') : t('dashboard.showTable')}
+              </Button>
             )}
-            {campaigns.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.heading || t('ads.untitled')}
-              </option>
-            ))}
-          </Select>
-          {stats.data && stats.data.days.length > 0 && !isEmpty(stats.data.totals) && (
-            <Button variant="ghost" size="sm" onClick={() => setAsTable((value) => !value)}>
-              {asTable ? t('dashboard.showChart') : t('dashboard.showTable')}
-            </Button>
-          )}
-        </div>
+          </>
+        }
+      >
         {stats.isPending ? (
           <div role="status" aria-busy="true" aria-label={t('common.loading')} className={styles.stack}>
             <Skeleton height="4rem" />
@@ -105,14 +109,16 @@ export default function DashboardPage() {
             )}
           </>
         )}
-      </Card>
-      <Card as="section" className={styles.section} aria-labelledby="dashboard-running">
-        <div className={styles.sectionHeader}>
-          <h2 id="dashboard-running">{t('dashboard.running')}</h2>
+      </SectionCard>
+      <SectionCard
+        id="dashboard-running"
+        title={t('dashboard.running')}
+        actions={
           <Link to="/advister/ads" className={styles.link}>
             {t('dashboard.allAds')}
           </Link>
-        </div>
+        }
+      >
         {running.isPending ? (
           <div role="status" aria-busy="true" aria-label={t('common.loading')}>
             <SkeletonText lines={3} />
@@ -139,7 +145,7 @@ export default function DashboardPage() {
             ))}
           </ul>
         )}
-      </Card>
+      </SectionCard>
     </div>
   );
 }

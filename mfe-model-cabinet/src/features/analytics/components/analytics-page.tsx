@@ -1,4 +1,4 @@
-import { ErrorState, formatDate, formatDateTime, PageHeader } from 'account-ui';
+import { ErrorState, formatDate, formatDateTime, PageHeader, SectionCard } from 'account-ui';
 import { hasApprovedVersion, type OwnProfile } from 'contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,9 +80,10 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
           ))}
         </Select>
       )}
-      <Card as="section" aria-labelledby="views-heading" className={styles.section}>
-        <div className={styles.sectionHeader}>
-          <h2 id="views-heading">{t('analytics.chartTitle')}</h2>
+      <SectionCard
+        id="views-heading"
+        title={t('analytics.chartTitle')}
+        actions={
           <Button
             variant="ghost"
             size="sm"
@@ -91,7 +92,8 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
           >
             {asTable ? t('analytics.showChart') : t('analytics.showTable')}
           </Button>
-        </div>
+        }
+      >
         {current?.isError ? (
           <ErrorState message={t('analytics.errors.views')} onRetry={() => void current.refetch()} />
         ) : !current?.data ? (
@@ -115,10 +117,9 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
             )}
           </>
         )}
-      </Card>
+      </SectionCard>
       <div className={styles.columns}>
-        <Card as="section" aria-labelledby="totals-heading" className={styles.section}>
-          <h2 id="totals-heading">{t('analytics.totals')}</h2>
+        <SectionCard id="totals-heading" title={t('analytics.totals')}>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -147,11 +148,10 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
               </tfoot>
             )}
           </table>
-        </Card>
-        <Card as="section" aria-labelledby="running-heading" className={styles.section}>
-          <h2 id="running-heading">{t('analytics.running')}</h2>
+        </SectionCard>
+        <SectionCard id="running-heading" title={t('analytics.running')}>
           <Running profile={selected} />
-        </Card>
+        </SectionCard>
       </div>
     </>
   );
@@ -224,7 +224,7 @@ function AnalyticsSkeleton() {
   const { t } = useTranslation('modelCabinet');
   return (
     <div role="status" aria-busy="true" aria-label={t('common.loading')} className={styles.page}>
-      <Card className={styles.section}>
+      <Card className={styles.skeleton}>
         <Skeleton width="50%" height="1.5rem" />
         <Skeleton width="30%" height="1rem" />
         <Skeleton height={CHART_HEIGHT} radius="var(--radius-md)" />
