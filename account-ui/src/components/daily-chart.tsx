@@ -85,30 +85,35 @@ export function DailyChart({
       const formatDay = (seconds: number) => dayLabel.format(seconds * 1000);
       const x = days.map((day) => Date.parse(`${day}T12:00:00Z`) / 1000);
       const scaleNames = Object.keys(scales);
+      const ranges: Record<string, { range: (u: unknown, min: number, max: number) => [number, number] }> = {};
+      for (const name of scaleNames) {
+        const atLeast = scales[name]?.atLeast ?? 0;
+        ranges[name] = { range: (_u, _min, max) => [0, Math.max(atLeast, max)] };
+      }
+      const valueAxes = scaleNames.map((name, position) => {
+        const steps = scales[name]?.steps;
+        return {
+          scale: name,
+          stroke: muted,
+          // The first scale's axis on the left, a second one on the right without its own grid.
+          ...(position > 0 ? { side: 1 as const, grid: { show: false } } : {}),
+          ...(steps ? { incrs: steps } : {}),
+        };
+      });
       chart = new UPlot(
         {
           width: width(),
           height,
           legend: { show: legendDayLabel !== undefined },
           cursor: { drag: { x: false, y: false } },
-          scales: Object.fromEntries(
-            scaleNames.map((name) => {
-              const atLeast = scales[name]?.atLeast ?? 0;
-              return [name, { range: (_u: unknown, _min: number, max: number) => [0, Math.max(atLeast, max)] }];
-            }),
-          ),
+          scales: ranges,
           axes: [
             {
               stroke: muted,
               grid: { show: false },
               values: (_u: unknown, splits: number[]) => splits.map(formatDay),
             },
-            ...scaleNames.map((name, position) => ({
-              scale: name,
-              stroke: muted,
-              ...(position > 0 ? { side: 1, grid: { show: false } } : {}),
-              ...(scales[name]?.steps ? { incrs: scales[name].steps } : {}),
-            })),
+            ...valueAxes,
           ],
           series: [
             legendDayLabel === undefined

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr } from '../testing/fake-xhr';
 import { ApiError } from './api-error';
 import { CSRF_HEADER } from './client';
 import { UploadCancelled, uploadFile } from './upload';
@@ -17,39 +18,6 @@ function serve(...answers: Array<() => Response>) {
       return answer();
     }),
   );
-}
-
-/** Plays the browser's XMLHttpRequest: the test decides when and how it answers. */
-class FakeXhr {
-  static all: FakeXhr[] = [];
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
-    { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  withCredentials = false;
-  headers: Record<string, string> = {};
-  url = '';
-  constructor() {
-    FakeXhr.all.push(this);
-  }
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send() {}
-  abort() {
-    this.onabort?.();
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
 }
 
 const file = () => new File(['png'], 'photo.png', { type: 'image/png' });
