@@ -1,8 +1,8 @@
-import { Pager } from '../../../components/pager';
 import type { NotificationItem } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Card, Skeleton, SkeletonText } from 'shared-ui';
+import { Pager } from '../../../components/pager';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format';

@@ -1,4 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useFieldMessage } from 'account-ui';
 import { AD_FORMATS, AD_LIMITS, DESCRIPTION_MAX_LENGTH } from 'contracts';
 import { useLocalized } from 'platform';
 import { useEffect } from 'react';
@@ -9,7 +10,6 @@ import { useCities } from '../api/get-cities';
 import type { CampaignDraft } from '../../../lib/campaign';
 import { type AdFields, type AdFieldsInput, adFieldsSchema, PLACEMENTS } from '../model/ad-fields';
 import styles from './wizard.module.css';
-import { useFieldMessage } from 'account-ui';
 
 interface Props {
   draft: CampaignDraft;

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ErrorState, PageHeader, useOfferTopUp } from 'account-ui';
+import { ErrorState, notify, PageHeader, useOfferTopUp } from 'account-ui';
 import { ApiError } from 'platform';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import { useSaveCampaign } from '../api/save-campaign';
 import { useSubmitCampaign } from '../api/submit-campaign';
 import { messageOf } from '../../../lib/api-message';
 import { type Campaign, type CampaignDraft, draftOf } from '../../../lib/campaign';
-import { notify } from 'account-ui';
 import { forgetLocalDraft, readLocalDraft, writeLocalDraft } from '../model/local-draft';
 import { isWizardStep, nextStep, previousStep, WIZARD_STEPS, type WizardStep } from '../model/steps';
 import { CalendarStep } from './calendar-step';

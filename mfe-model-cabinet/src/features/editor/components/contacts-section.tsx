@@ -1,10 +1,10 @@
+import { useFieldMessage } from 'account-ui';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from 'shared-ui';
 import type { EditorValues } from '../model/form-values';
 import { FormSection } from './fields';
 import styles from './fields.module.css';
-import { useFieldMessage } from 'account-ui';
 
 const CONTACTS = ['phone', 'telegram', 'whatsapp', 'viber'] as const;
 

@@ -1,3 +1,4 @@
+import { ErrorState, useFieldMessage } from 'account-ui';
 import { useLocalized } from 'platform';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import type { EditorValues } from '../model/form-values';
 import { Combobox } from './combobox';
 import { FormSection } from './fields';
 import styles from './fields.module.css';
-import { ErrorState, useFieldMessage } from 'account-ui';
 
 /** The city (searchable) and, where the city has one, a metro station grouped by line. */
 export function LocationSection() {

@@ -1,3 +1,4 @@
+import { useFieldMessage } from 'account-ui';
 import { APPEARANCES, CATEGORIES, PLACES, PROFILE_BOUNDS } from 'contracts';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import { Input, TextArea } from 'shared-ui';
 import type { EditorValues } from '../model/form-values';
 import { Checkbox, ChoiceGroup, FormSection, SelectField } from './fields';
 import styles from './fields.module.css';
-import { useFieldMessage } from 'account-ui';
 
 const NUMBERS = ['age', 'height', 'weight', 'boobs'] as const;
 

@@ -1,3 +1,4 @@
+import { ErrorState, useFieldMessage } from 'account-ui';
 import { PROFILE_BOUNDS, SERVICE_CATEGORY_KEYS, type ServiceItem } from 'contracts';
 import { useLocalized } from 'platform';
 import { Controller, useFormContext } from 'react-hook-form';
@@ -7,7 +8,6 @@ import { useServices } from '../api/get-services';
 import type { EditorService, EditorValues } from '../model/form-values';
 import { Checkbox, ChoiceGroup, FormSection } from './fields';
 import styles from './services-section.module.css';
-import { ErrorState, useFieldMessage } from 'account-ui';
 
 /** The catalogue's services by category; each chosen one may carry a short description. */
 export function ServicesSection() {

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { MediaKind, OwnMedia, OwnProfile } from 'contracts';
+import { UploadCancelled } from 'platform';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ownProfileKeys } from '../../../api/own-profiles';
 import { uploadMedia } from '../api/upload-media';
 import { uploadErrorKey } from './media-check';
-import { UploadCancelled } from 'platform';
 
 export interface UploadRow {
   key: number;
