@@ -87,7 +87,8 @@ const layeredApps = [
     root: 'shell',
     apart: {
       group: REMOTES,
-      message: "The shell loads remotes at run time (platform's remote loader); it never imports their source.",
+      message:
+        "The shell loads remotes at run time (platform's remote loader); it never imports their source.",
     },
   },
   {

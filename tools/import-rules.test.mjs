@@ -63,7 +63,10 @@ describe('import rules', () => {
     ['account-ui/src/x.ts', "import routes from '../../mfe-model-cabinet/src/app/routes';"],
     ['shared-ui/src/x.ts', "import { notify } from 'account-ui';"],
     // account-ui's features keep apart like an app's, and every app's shared api/ imports no feature.
-    ['account-ui/src/features/a/components/x.ts', "import { TopUpDialog } from '../../b/components/top-up-dialog';"],
+    [
+      'account-ui/src/features/a/components/x.ts',
+      "import { TopUpDialog } from '../../b/components/top-up-dialog';",
+    ],
     ['account-ui/src/components/x.ts', "import { thing } from '../features/a/thing';"],
     ['mfe-admin/src/api/x.ts', "import { thing } from '../features/a/api/thing';"],
     ['account-ui/src/features/a/x.ts', "import routes from '../../../../mfe-admin/src/app/routes';"],

@@ -18,7 +18,12 @@ vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
 const days = ['2026-11-21', '2026-11-22'];
 const series: ChartSeries[] = [
-  { label: 'Показы', values: [120, 1300], scale: 'count', color: { token: '--color-accent', fallback: '#000' } },
+  {
+    label: 'Показы',
+    values: [120, 1300],
+    scale: 'count',
+    color: { token: '--color-accent', fallback: '#000' },
+  },
   { label: 'Расход', values: [1500, 0], scale: 'rub', color: { token: '--color-warning', fallback: '#111' } },
 ];
 const scales = { count: { atLeast: 5 }, rub: { atLeast: 100 } };

@@ -85,7 +85,8 @@ export function DailyChart({
       const formatDay = (seconds: number) => dayLabel.format(seconds * 1000);
       const x = days.map((day) => Date.parse(`${day}T12:00:00Z`) / 1000);
       const scaleNames = Object.keys(scales);
-      const ranges: Record<string, { range: (u: unknown, min: number, max: number) => [number, number] }> = {};
+      const ranges: Record<string, { range: (u: unknown, min: number, max: number) => [number, number] }> =
+        {};
       for (const name of scaleNames) {
         const atLeast = scales[name]?.atLeast ?? 0;
         ranges[name] = { range: (_u, _min, max) => [0, Math.max(atLeast, max)] };

@@ -10,7 +10,13 @@ import { Pager } from './pager';
 const texts = ru.notifications.pagination;
 const renderPager = (page: number, pageCount: number, onPage = vi.fn()) => {
   const view = render(
-    <Pager namespace="account" keyPrefix="notifications.pagination" page={page} pageCount={pageCount} onPage={onPage} />,
+    <Pager
+      namespace="account"
+      keyPrefix="notifications.pagination"
+      page={page}
+      pageCount={pageCount}
+      onPage={onPage}
+    />,
   );
   return { ...view, onPage };
 };
@@ -39,7 +45,13 @@ describe('Pager', () => {
     const { rerender } = renderPager(1, 2);
     expect((screen.getByRole('button', { name: texts.previous }) as HTMLButtonElement).disabled).toBe(true);
     rerender(
-      <Pager namespace="account" keyPrefix="notifications.pagination" page={2} pageCount={2} onPage={vi.fn()} />,
+      <Pager
+        namespace="account"
+        keyPrefix="notifications.pagination"
+        page={2}
+        pageCount={2}
+        onPage={vi.fn()}
+      />,
     );
     expect((screen.getByRole('button', { name: texts.next }) as HTMLButtonElement).disabled).toBe(true);
   });

@@ -40,10 +40,11 @@ describe('uploadFile', () => {
     serve(() => json(200, { id: 1 }));
     await expect(uploadFile('/campaigns/7/image', file()).done).resolves.toEqual({ id: 1 });
     const [call] = calls;
-    expect(call?.url).toMatch(/\/campaigns\/7\/image$/);
-    expect(call?.init.credentials).toBe('include');
-    expect(new Headers(call?.init.headers).get(CSRF_HEADER)).toBe('token-1');
-    expect((call?.init.body as FormData).get('file')).toBeInstanceOf(File);
+    if (!call) throw new Error('the file was not sent');
+    expect(call.url).toMatch(/\/campaigns\/7\/image$/);
+    expect(call.init.credentials).toBe('include');
+    expect(new Headers(call.init.headers).get(CSRF_HEADER)).toBe('token-1');
+    expect((call.init.body as FormData).get('file')).toBeInstanceOf(File);
   });
 
   it('refreshes the session once on 401 and sends the file again', async () => {
@@ -74,7 +75,9 @@ describe('uploadFile', () => {
   it('reports progress through XMLHttpRequest when asked, and settles with the answer', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const progress: number[] = [];
-    const handle = uploadFile('/profiles/3/media', file(), { onProgress: (fraction) => progress.push(fraction) });
+    const handle = uploadFile('/profiles/3/media', file(), {
+      onProgress: (fraction) => progress.push(fraction),
+    });
     const xhr = FakeXhr.all[0];
     expect(xhr?.headers[CSRF_HEADER]).toBe('token-1');
     expect(xhr?.withCredentials).toBe(true);

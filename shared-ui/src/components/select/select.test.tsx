@@ -30,7 +30,10 @@ describe('Select', () => {
         {options}
       </Select>,
     );
-    const select = screen.getByRole('combobox', { name: 'Campaign', description: 'All campaigns by default' });
+    const select = screen.getByRole('combobox', {
+      name: 'Campaign',
+      description: 'All campaigns by default',
+    });
     expect(select.getAttribute('aria-invalid')).toBeNull();
     await expectNoAxeViolations(container);
   });

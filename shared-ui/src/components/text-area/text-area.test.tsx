@@ -7,7 +7,9 @@ import { TextArea } from './text-area';
 
 describe('TextArea', () => {
   it('ties the label, the hint and the error to the field and marks it invalid', async () => {
-    const { container } = render(<TextArea label="Comment" hint="Up to 500 characters" error="Write a comment" />);
+    const { container } = render(
+      <TextArea label="Comment" hint="Up to 500 characters" error="Write a comment" />,
+    );
     const field = screen.getByRole('textbox', {
       name: 'Comment',
       description: 'Up to 500 characters Write a comment',
