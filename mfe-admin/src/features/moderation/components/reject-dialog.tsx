@@ -1,5 +1,5 @@
 import { REJECT_REASON_MAX_LENGTH } from 'contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, TextArea } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
@@ -35,6 +35,10 @@ export function RejectDialog({
   const [choice, setChoice] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const textId = useId();
+  const errorId = useId();
+  // The reasons are described by the error wherever it shows: under the typed reason, or alone.
+  const describedBy = error ? (choice === OTHER ? `${textId}-error` : errorId) : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -58,7 +62,7 @@ export function RejectDialog({
       closeLabel={t('common.close')}
     >
       <form className={styles.rejectForm} onSubmit={submit} noValidate data-testid="reject-form">
-        <fieldset className={styles.reasons} aria-describedby={error ? errorId : undefined}>
+        <fieldset className={styles.reasons} aria-describedby={describedBy}>
           <legend>{t('reasons.legend')}</legend>
           {[...REJECT_REASONS[kind], OTHER].map((reason) => (
             <label key={reason} className={styles.reason}>
@@ -78,6 +82,7 @@ export function RejectDialog({
         </fieldset>
         {choice === OTHER && (
           <TextArea
+            id={textId}
             label={t('reasons.otherLabel')}
             value={text}
             maxLength={REJECT_REASON_MAX_LENGTH}
@@ -91,7 +96,7 @@ export function RejectDialog({
           />
         )}
         {error && choice !== OTHER && (
-          <p className={styles.error} role="alert">
+          <p id={errorId} className={styles.error} role="alert">
             {error}
           </p>
         )}
