@@ -36,6 +36,6 @@ describe('TextArea', () => {
     render(<TextArea label="Comment" ref={ref} rows={5} />);
     await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'hello');
     expect(ref.current?.value).toBe('hello');
-    expect(ref.current?.rows).toBe(5);
+    expect(ref.current?.getAttribute('rows')).toBe('5');
   });
 });
