@@ -1,5 +1,6 @@
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cx } from '../../lib/cx';
+import { useFieldIds } from '../../lib/use-field-ids';
 // The input's own rules (border, focus ring, invalid state, label, hint, error): one look for every field.
 import fieldStyles from '../input/input.module.css';
 import styles from './select.module.css';
@@ -25,11 +26,11 @@ export function Select({
   'aria-describedby': describedByFromProps,
   ...rest
 }: SelectProps) {
-  const generatedId = useId();
-  const fieldId = id ?? generatedId;
-  const hintId = `${fieldId}-hint`;
-  const errorId = `${fieldId}-error`;
-  const describedBy = cx(describedByFromProps, hint ? hintId : undefined, error ? errorId : undefined);
+  const { fieldId, hintId, errorId, describedBy } = useFieldIds(id, {
+    hint,
+    error,
+    describedBy: describedByFromProps,
+  });
   return (
     <div className={cx(fieldStyles.field, styles.field, className)}>
       <label htmlFor={fieldId} className={cx(fieldStyles.label, hideLabel && fieldStyles.labelHidden)}>
@@ -40,7 +41,7 @@ export function Select({
         id={fieldId}
         className={cx(fieldStyles.input, styles.select)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy}
       >
         {children}
       </select>

@@ -1,5 +1,6 @@
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cx } from '../../lib/cx';
+import { useFieldIds } from '../../lib/use-field-ids';
 // The input's own rules (border, focus ring, invalid state, label, hint, error): one look for every field.
 import fieldStyles from '../input/input.module.css';
 import styles from './text-area.module.css';
@@ -25,11 +26,11 @@ export function TextArea({
   'aria-describedby': describedByFromProps,
   ...rest
 }: TextAreaProps) {
-  const generatedId = useId();
-  const fieldId = id ?? generatedId;
-  const hintId = `${fieldId}-hint`;
-  const errorId = `${fieldId}-error`;
-  const describedBy = cx(describedByFromProps, hint ? hintId : undefined, error ? errorId : undefined);
+  const { fieldId, hintId, errorId, describedBy } = useFieldIds(id, {
+    hint,
+    error,
+    describedBy: describedByFromProps,
+  });
   return (
     <div className={cx(fieldStyles.field, className)}>
       <label htmlFor={fieldId} className={fieldStyles.label}>
@@ -41,7 +42,7 @@ export function TextArea({
         id={fieldId}
         className={cx(fieldStyles.input, styles.textarea)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy}
       />
       {hint && (
         <p id={hintId} className={fieldStyles.hint}>
