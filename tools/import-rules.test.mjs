@@ -62,6 +62,14 @@ describe('import rules', () => {
     // account-ui is built into remotes: it imports no app, and the layers below it do not import it.
     ['account-ui/src/x.ts', "import routes from '../../mfe-model-cabinet/src/app/routes';"],
     ['shared-ui/src/x.ts', "import { notify } from 'account-ui';"],
+    // account-ui's features keep apart like an app's, and every app's shared api/ imports no feature.
+    [
+      'account-ui/src/features/a/components/x.ts',
+      "import { TopUpDialog } from '../../b/components/top-up-dialog';",
+    ],
+    ['account-ui/src/components/x.ts', "import { thing } from '../features/a/thing';"],
+    ['mfe-admin/src/api/x.ts', "import { thing } from '../features/a/api/thing';"],
+    ['account-ui/src/features/a/x.ts', "import routes from '../../../../mfe-admin/src/app/routes';"],
     ['platform/src/x.ts', "import { useBalance } from 'account-ui';"],
   ])('rejects %s importing: %s', (file, source) => {
     const result = lint(file, `${source}\nexport const used = 1;\n`);
@@ -89,6 +97,8 @@ describe('import rules', () => {
     ['mfe-catalog/src/components/x.ts', "import { cx } from '../lib/cx';"],
     ['mfe-advertiser-office/src/app/x.ts', "import { useBalance } from 'account-ui';"],
     ['account-ui/src/x.ts', "import { api } from 'platform';"],
+    ['account-ui/src/features/a/components/x.ts', "import { useBalance } from '../../../lib/balance';"],
+    ['mfe-admin/src/features/a/api/x.ts', "import { recordsKeys } from '../../../api/records-keys';"],
   ])('allows %s importing: %s', (file, source) => {
     const result = lint(file, `${source}\nexport const used = 1;\n`);
     expect(result.failed, result.output).toBe(false);

@@ -12,6 +12,8 @@ export {
   readCsrfCookie,
   refreshSession,
 } from './http/client';
+export type { UploadHandle, UploadOptions } from './http/upload';
+export { UploadCancelled, uploadFile } from './http/upload';
 export type { LanguageSwitchProps } from './i18n/use-language-switch';
 export { useLanguageSwitch } from './i18n/use-language-switch';
 export { useLocalized } from './i18n/use-localized';

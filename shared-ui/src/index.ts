@@ -38,10 +38,14 @@ export type {
 export { SegmentedSwitch } from './components/segmented-switch/segmented-switch';
 export type { PillLinkRenderProps, PillNavItem, PillNavProps } from './components/pill-nav/pill-nav';
 export { PillNav } from './components/pill-nav/pill-nav';
+export type { SelectProps } from './components/select/select';
+export { Select } from './components/select/select';
 export type { SkeletonProps, SkeletonTextProps } from './components/skeleton/skeleton';
 export { Skeleton, SkeletonText } from './components/skeleton/skeleton';
 export type { SpinnerProps, SpinnerSize } from './components/spinner/spinner';
 export { Spinner } from './components/spinner/spinner';
+export type { TextAreaProps } from './components/text-area/text-area';
+export { TextArea } from './components/text-area/text-area';
 export type { VisuallyHiddenProps } from './components/visually-hidden/visually-hidden';
 export { VisuallyHidden } from './components/visually-hidden/visually-hidden';
 export { BdsmIcon, EliteIcon, IndividualIcon, MassageIcon } from './icons/category-icons';

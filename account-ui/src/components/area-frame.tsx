@@ -2,13 +2,14 @@ import { useAtom } from 'jotai';
 import { useUnreadCount } from 'platform';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Button, NotificationBadge, Skeleton } from 'shared-ui';
 import { useBalance } from '../lib/balance';
 import { PROMO_HASH, topUpAtom } from '../lib/dialogs';
 import { formatRubles } from '../lib/format';
-import { type AreaNavItem, isCurrent } from '../lib/area-nav';
+import type { AreaNavItem } from '../lib/area-nav';
 import styles from './area-frame.module.css';
+import { AreaNav } from './area-nav';
 
 // Dialogs load Radix and their forms only when opened.
 const TopUpDialog = lazy(() => import('../top-up').then((m) => ({ default: m.TopUpDialog })));
@@ -39,28 +40,14 @@ export function AreaFrame({ nav, namespace, testIdPrefix }: AreaFrameProps) {
     <div className={styles.layout}>
       <aside className={styles.sidebar}>
         <BalanceCard namespace={namespace} testId={`${testIdPrefix}-balance`} onTopUp={() => setTopUp({})} />
-        <nav aria-label={t('nav.label')} className={styles.nav}>
-          <ul>
-            {nav.map((item) => {
-              const current = isCurrent(item, pathname);
-              return (
-                <li key={item.key}>
-                  <Link
-                    to={item.to === PROMO_HASH ? { pathname, search, hash: PROMO_HASH } : item.to}
-                    className={styles.navItem}
-                    aria-current={current ? 'page' : undefined}
-                    data-testid={`${testIdPrefix}-nav-${item.key}`}
-                  >
-                    {t(`nav.${item.key}`)}
-                    {item.badge && (
-                      <NotificationBadge count={unread} label={t('nav.unread', { count: unread })} />
-                    )}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <AreaNav
+          items={nav}
+          namespace={namespace}
+          testIdPrefix={testIdPrefix}
+          badge={(item) =>
+            item.badge && <NotificationBadge count={unread} label={t('nav.unread', { count: unread })} />
+          }
+        />
       </aside>
       <div className={styles.content}>
         <div className={styles.mobileBalance}>

@@ -1,6 +1,6 @@
-import { isCurrent } from 'account-ui';
+import { AreaNav } from 'account-ui';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { NotificationBadge } from 'shared-ui';
 import { useCounts } from '../api/get-counts';
 import { ADMIN_NAV } from './admin-nav';
@@ -12,31 +12,21 @@ import styles from './admin-layout.module.css';
  */
 export function AdminLayout() {
   const { t } = useTranslation('admin');
-  const { pathname } = useLocation();
   const counts = useCounts().data;
 
   return (
     <div className={styles.layout}>
-      <nav aria-label={t('nav.label')} className={styles.nav}>
-        <ul>
-          {ADMIN_NAV.map((item) => {
-            const count = item.count && counts ? counts[item.count] : 0;
-            return (
-              <li key={item.key}>
-                <Link
-                  to={item.to}
-                  className={styles.navItem}
-                  aria-current={isCurrent(item, pathname) ? 'page' : undefined}
-                  data-testid={`admin-nav-${item.key}`}
-                >
-                  {t(`nav.${item.key}`)}
-                  {item.count && <NotificationBadge count={count} label={t('nav.waiting', { count })} />}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <AreaNav
+        items={ADMIN_NAV}
+        namespace="admin"
+        testIdPrefix="admin"
+        className={styles.nav}
+        badge={(item) => {
+          if (!item.count) return null;
+          const count = counts ? counts[item.count] : 0;
+          return <NotificationBadge count={count} label={t('nav.waiting', { count })} />;
+        }}
+      />
       <div className={styles.content}>
         <Outlet />
       </div>

@@ -1,8 +1,7 @@
-import { AccountAreaProvider } from 'account-ui';
+import { AccountAreaProvider, ScreenSkeleton } from 'account-ui';
 import { PageNotFound, registerNamespace } from 'platform';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { ScreenSkeleton } from '../components/screen-skeleton';
 import { OfficeLayout } from './office-layout';
 
 registerNamespace('advertiserOffice', new URL('locales/', __webpack_public_path__).href);

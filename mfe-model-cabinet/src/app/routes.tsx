@@ -1,9 +1,8 @@
-import { AccountAreaProvider } from 'account-ui';
+import { AccountAreaProvider, ScreenSkeleton } from 'account-ui';
 import { PageNotFound, registerNamespace } from 'platform';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { CabinetLayout } from './cabinet-layout';
-import { ScreenSkeleton } from '../components/screen-skeleton';
 
 registerNamespace('modelCabinet', new URL('locales/', __webpack_public_path__).href);
 

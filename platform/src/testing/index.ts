@@ -4,5 +4,6 @@
 export type { ApiCall } from './api-stub';
 export { apiError, called, guardNetwork, ok, stubApi } from './api-stub';
 export { createProfile } from './builders';
+export { FakeXhr } from './fake-xhr';
 export { addTranslations, location, renderAt } from './render';
 export { expectCompleteTranslations } from './translations';

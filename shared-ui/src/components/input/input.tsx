@@ -1,6 +1,7 @@
-import { type ComponentProps, type ReactNode, useId, useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { EyeIcon, EyeOffIcon } from '../../icons/ui-icons';
 import { cx } from '../../lib/cx';
+import { useFieldIds } from '../../lib/use-field-ids';
 import styles from './input.module.css';
 
 export interface InputProps extends ComponentProps<'input'> {
@@ -28,14 +29,15 @@ export function Input({
   'aria-describedby': describedByFromProps,
   ...rest
 }: InputProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const {
+    fieldId: inputId,
+    hintId,
+    errorId,
+    describedBy,
+  } = useFieldIds(id, { hint, error, describedBy: describedByFromProps });
   const [passwordShown, setPasswordShown] = useState(false);
 
   const hasToggle = type === 'password' && Boolean(showPasswordLabel && hidePasswordLabel);
-  const describedBy = cx(describedByFromProps, hint ? hintId : undefined, error ? errorId : undefined);
 
   return (
     <div className={cx(styles.field, className)}>
@@ -49,7 +51,7 @@ export function Input({
           type={hasToggle && passwordShown ? 'text' : type}
           className={cx(styles.input, hasToggle && styles.inputWithToggle)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={describedBy}
         />
         {hasToggle && (
           <button

@@ -2,6 +2,7 @@ import type { NotificationItem } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Card, Skeleton, SkeletonText } from 'shared-ui';
+import { Pager } from '../../../components/pager';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format';
@@ -69,22 +70,14 @@ export default function NotificationsPage() {
               <NotificationCard key={item.id} item={item} />
             ))}
           </ul>
-          {data.pageCount > 1 && (
-            <nav aria-label={t('notifications.pagination.label')} className={styles.pagination}>
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                {t('notifications.pagination.previous')}
-              </Button>
-              <span>{t('notifications.pagination.page', { page, pages: data.pageCount })}</span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= data.pageCount}
-                onClick={() => goTo(page + 1)}
-              >
-                {t('notifications.pagination.next')}
-              </Button>
-            </nav>
-          )}
+          <Pager
+            namespace="account"
+            keyPrefix="notifications.pagination"
+            className={styles.pagination}
+            page={page}
+            pageCount={data.pageCount}
+            onPage={goTo}
+          />
         </>
       ) : null}
     </>

@@ -1,13 +1,11 @@
-import { formatDate, PageHeader } from 'account-ui';
+import { ErrorState, formatDate, PageHeader, Pager } from 'account-ui';
 import { ADMIN_SEARCH_MAX_LENGTH } from 'contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Badge, Button, Card, Input, SkeletonText } from 'shared-ui';
-import { useAccounts } from '../../../api/search-accounts';
+import { useAccounts } from '../api/search-accounts';
 import tables from '../../../components/data-table.module.css';
-import { ErrorState } from '../../../components/error-state';
-import { Pager } from '../../../components/pager';
 import styles from './accounts.module.css';
 
 /** Accounts (`/admin/accounts?q=&page=`): found by part of the e-mail or login, or a profile's id. */
@@ -109,6 +107,8 @@ export default function AccountsPage() {
             </tbody>
           </table>
           <Pager
+            namespace="admin"
+            keyPrefix="records.pager"
             page={data.page}
             pageCount={data.pageCount}
             onPage={(next) => setSearchParams(q ? { q, page: String(next) } : { page: String(next) })}

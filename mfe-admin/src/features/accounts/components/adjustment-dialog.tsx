@@ -1,15 +1,13 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { formatRubles, isMobile, notify } from 'account-ui';
+import { formatRubles, isMobile, notify, useFieldMessage } from 'account-ui';
 import { ADJUSTMENT_REASON } from 'contracts';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, Input } from 'shared-ui';
+import { Button, Input, TextArea } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
-import { useAdjustBalance } from '../../../api/adjust-balance';
-import { TextArea } from '../../../components/text-area';
+import { useAdjustBalance } from '../api/adjust-balance';
 import { codeOf, messageOf } from '../../../lib/api-message';
-import { useFieldMessage } from '../../../lib/field-message';
 
 import {
   type AdjustmentForm,
@@ -33,7 +31,7 @@ export default function AdjustmentDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('admin');
   const formId = useId();
   const adjust = useAdjustBalance(accountId);
   const [problem, setProblem] = useState<string | null>(null);

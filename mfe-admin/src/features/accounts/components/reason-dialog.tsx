@@ -1,14 +1,12 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { isMobile } from 'account-ui';
+import { isMobile, useFieldMessage } from 'account-ui';
 import { REJECT_REASON_MAX_LENGTH, type ReasonBody, reasonBodySchema } from 'contracts';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'shared-ui';
+import { Button, TextArea } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
 import { messageOf } from '../../../lib/api-message';
-import { useFieldMessage } from '../../../lib/field-message';
-import { TextArea } from '../../../components/text-area';
 import styles from './accounts.module.css';
 
 interface Props {
@@ -27,7 +25,7 @@ interface Props {
  */
 export function ReasonDialog({ title, description, label, confirmLabel, onConfirm, onClose }: Props) {
   const { t } = useTranslation('admin');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('admin');
   const formId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const {

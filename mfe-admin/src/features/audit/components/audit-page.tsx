@@ -1,17 +1,13 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { formatDateTime, PageHeader } from 'account-ui';
+import { ErrorState, formatDateTime, PageHeader, Pager, useFieldMessage } from 'account-ui';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, type AuditEntry } from 'contracts';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, Card, Input, SkeletonText, VisuallyHidden } from 'shared-ui';
-import { useAudit } from '../../../api/get-audit';
+import { Button, Card, Input, Select, SkeletonText, VisuallyHidden } from 'shared-ui';
+import { useAudit } from '../api/get-audit';
 import tables from '../../../components/data-table.module.css';
-import { ErrorState } from '../../../components/error-state';
-import { Pager } from '../../../components/pager';
-import { SelectField } from '../../../components/select-field';
-import { useFieldMessage } from '../../../lib/field-message';
 import {
   auditFilterSchema,
   emptyFilters,
@@ -24,7 +20,7 @@ import styles from './audit.module.css';
 /** The audit log (`/admin/audit`): who did what to which target, when and why; filters in the URL. */
 export default function AuditPage() {
   const { t } = useTranslation('admin');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('admin');
   const [searchParams, setSearchParams] = useSearchParams();
   const { values, query } = filtersFromSearch(searchParams);
   const audit = useAudit(query);
@@ -73,22 +69,22 @@ export default function AuditPage() {
           {t('audit.filters.title')}
         </h2>
         <form className={styles.filters} onSubmit={apply} noValidate>
-          <SelectField label={t('audit.filters.action')} {...register('action')}>
+          <Select label={t('audit.filters.action')} {...register('action')}>
             <option value="">{t('records.any')}</option>
             {ADMIN_ACTIONS.map((action) => (
               <option key={action} value={action}>
                 {t(`audit.actions.${action}`)}
               </option>
             ))}
-          </SelectField>
-          <SelectField label={t('audit.filters.targetType')} {...register('targetType')}>
+          </Select>
+          <Select label={t('audit.filters.targetType')} {...register('targetType')}>
             <option value="">{t('records.any')}</option>
             {ADMIN_TARGET_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`audit.targets.${type}`)}
               </option>
             ))}
-          </SelectField>
+          </Select>
           <Input
             label={t('audit.filters.targetId')}
             inputMode="numeric"
@@ -177,6 +173,8 @@ export default function AuditPage() {
             </tbody>
           </table>
           <Pager
+            namespace="admin"
+            keyPrefix="records.pager"
             page={data.page}
             pageCount={data.pageCount}
             onPage={(next) => setSearchParams({ ...filledOf(values), page: String(next) })}

@@ -1,6 +1,6 @@
 import { adminAuditQuerySchema } from 'contracts';
 import * as v from 'valibot';
-import type { AuditFilters } from '../../../api/get-audit';
+import type { AuditFilters } from '../api/get-audit';
 
 export const FILTER_KEYS = ['action', 'adminId', 'targetType', 'targetId', 'from', 'to'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];

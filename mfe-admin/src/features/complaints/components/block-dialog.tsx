@@ -1,7 +1,7 @@
 import { REJECT_REASON_MAX_LENGTH } from 'contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'shared-ui';
+import { Button, TextArea } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
 import styles from './complaints.module.css';
 
@@ -20,8 +20,6 @@ export function BlockDialog({
   const { t } = useTranslation('admin');
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const fieldId = useId();
-  const errorId = useId();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,27 +41,18 @@ export function BlockDialog({
       closeLabel={t('common.close')}
     >
       <form className={styles.form} onSubmit={submit} noValidate data-testid="block-form">
-        <div className={styles.field}>
-          <label htmlFor={fieldId}>{t('complaints.block.comment')}</label>
-          <textarea
-            id={fieldId}
-            value={comment}
-            rows={3}
-            maxLength={REJECT_REASON_MAX_LENGTH}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => {
-              setComment(event.target.value);
-              setError(null);
-            }}
-          />
-        </div>
-        {error && (
-          <p id={errorId} className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
+        <TextArea
+          label={t('complaints.block.comment')}
+          value={comment}
+          maxLength={REJECT_REASON_MAX_LENGTH}
+          required
+          error={error ?? undefined}
+          announceError
+          onChange={(event) => {
+            setComment(event.target.value);
+            setError(null);
+          }}
+        />
         <div className={styles.dialogActions}>
           <Button variant="secondary" onClick={onClose} disabled={loading}>
             {t('common.cancel')}

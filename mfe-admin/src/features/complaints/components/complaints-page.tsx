@@ -1,11 +1,10 @@
-import { formatDateTime, PageHeader } from 'account-ui';
+import { ErrorState, formatDateTime, PageHeader, Pager } from 'account-ui';
 import { COMPLAINT_REASONS, type ComplaintQueueItem } from 'contracts';
 import { useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Badge, Button, Card, Skeleton, SkeletonText } from 'shared-ui';
-import { useComplaints } from '../../../api/get-complaints';
-import { ErrorState } from '../../../components/error-state';
+import { Badge, Card, Skeleton, SkeletonText } from 'shared-ui';
+import { useComplaints } from '../api/get-complaints';
 import { ComplaintActions } from './complaint-actions';
 import styles from './complaints.module.css';
 
@@ -88,27 +87,13 @@ export default function ComplaintsPage() {
               <ComplaintRow key={item.profile.id} item={item} />
             ))}
           </ul>
-          {data.pageCount > 1 && (
-            <nav className={styles.pager} aria-label={t('queue.pagination.label')}>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setParams(page > 2 ? { page: String(page - 1) } : {})}
-              >
-                {t('queue.pagination.previous')}
-              </Button>
-              <span>{t('queue.pagination.page', { page, pages: data.pageCount })}</span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= data.pageCount}
-                onClick={() => setParams({ page: String(page + 1) })}
-              >
-                {t('queue.pagination.next')}
-              </Button>
-            </nav>
-          )}
+          <Pager
+            namespace="admin"
+            keyPrefix="queue.pagination"
+            page={page}
+            pageCount={data.pageCount}
+            onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+          />
         </>
       )}
     </div>

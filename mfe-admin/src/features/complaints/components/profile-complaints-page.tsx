@@ -1,9 +1,8 @@
-import { formatDate, formatDateTime, PageHeader } from 'account-ui';
+import { ErrorState, formatDate, formatDateTime, PageHeader } from 'account-ui';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Badge, Skeleton, SkeletonText } from 'shared-ui';
-import { useProfileComplaints } from '../../../api/get-profile-complaints';
-import { ErrorState } from '../../../components/error-state';
+import { useProfileComplaints } from '../api/get-profile-complaints';
 import { ComplaintActions } from './complaint-actions';
 import styles from './complaints.module.css';
 

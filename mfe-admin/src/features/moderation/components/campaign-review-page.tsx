@@ -1,12 +1,11 @@
-import { formatDate, formatDateTime, formatRubles } from 'account-ui';
+import { ErrorState, formatDate, formatDateTime, formatRubles } from 'account-ui';
 import type { Campaign } from 'contracts';
 import { useLocalized } from 'platform';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Badge } from 'shared-ui';
-import { useModerationCampaign } from '../../../api/get-moderation-campaign';
-import { ErrorState } from '../../../components/error-state';
+import { useModerationCampaign } from '../api/get-moderation-campaign';
 import { useReviewFlow } from '../model/use-review-flow';
 import { ReviewSkeleton } from './review-skeleton';
 import { ReviewFrame } from './review-frame';

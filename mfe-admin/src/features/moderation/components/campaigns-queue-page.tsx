@@ -1,11 +1,10 @@
-import { formatDateTime, PageHeader } from 'account-ui';
+import { ErrorState, formatDateTime, PageHeader, Pager } from 'account-ui';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card } from 'shared-ui';
-import { useModerationCampaigns } from '../../../api/get-moderation-campaigns';
-import { ErrorState } from '../../../components/error-state';
+import { useModerationCampaigns } from '../api/get-moderation-campaigns';
 import { QUEUE_PATHS } from '../model/queue-paths';
 import { useStartReview } from '../model/use-start-review';
-import { Pager, QueueItem, QueueSkeleton, queueStyles as styles, usePage } from './queue-parts';
+import { QueueItem, QueueSkeleton, queueStyles as styles, usePage } from './queue-parts';
 
 /** `/admin/ads`: campaigns waiting for moderation, oldest sent first. */
 export default function CampaignsQueuePage() {
@@ -58,7 +57,13 @@ export default function CampaignsQueuePage() {
               </QueueItem>
             ))}
           </ul>
-          <Pager page={page} pages={data.pageCount} onPage={setPage} />
+          <Pager
+            namespace="admin"
+            keyPrefix="queue.pagination"
+            page={page}
+            pageCount={data.pageCount}
+            onPage={setPage}
+          />
         </>
       )}
     </div>

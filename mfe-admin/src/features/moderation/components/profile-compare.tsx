@@ -3,8 +3,8 @@ import { isBlankValue, type ModerationDetails } from 'contracts';
 import { useLocalized } from 'platform';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModerationCities } from '../../../api/get-moderation-cities';
-import { useModerationServices } from '../../../api/get-moderation-services';
+import { useModerationCities } from '../api/get-moderation-cities';
+import { useModerationServices } from '../api/get-moderation-services';
 import { PROFILE_ROWS, type ProfileRow, rowChanged, valueAt } from '../model/profile-fields';
 import styles from './review.module.css';
 

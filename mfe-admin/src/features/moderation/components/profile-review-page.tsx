@@ -1,9 +1,8 @@
-import { formatDateTime } from 'account-ui';
+import { ErrorState, formatDateTime } from 'account-ui';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Badge } from 'shared-ui';
-import { useModerationProfile } from '../../../api/get-moderation-profile';
-import { ErrorState } from '../../../components/error-state';
+import { useModerationProfile } from '../api/get-moderation-profile';
 import { useReviewFlow } from '../model/use-review-flow';
 import { ProfileCompare } from './profile-compare';
 import { ReviewFrame } from './review-frame';

@@ -1,13 +1,12 @@
-import { formatDateTime, PageHeader } from 'account-ui';
+import { ErrorState, formatDateTime, PageHeader, Pager } from 'account-ui';
 import type { ModerationQueueItem } from 'contracts';
 import { useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card } from 'shared-ui';
-import { useModerationProfiles } from '../../../api/get-moderation-profiles';
-import { ErrorState } from '../../../components/error-state';
+import { useModerationProfiles } from '../api/get-moderation-profiles';
 import { QUEUE_PATHS } from '../model/queue-paths';
 import { useStartReview } from '../model/use-start-review';
-import { Pager, QueueItem, QueueSkeleton, queueStyles as styles, usePage } from './queue-parts';
+import { QueueItem, QueueSkeleton, queueStyles as styles, usePage } from './queue-parts';
 
 /** What a change touches, in words: the first few fields, and the files. */
 function useChangeSummary() {
@@ -81,7 +80,13 @@ export default function ProfilesQueuePage() {
               </QueueItem>
             ))}
           </ul>
-          <Pager page={page} pages={data.pageCount} onPage={setPage} />
+          <Pager
+            namespace="admin"
+            keyPrefix="queue.pagination"
+            page={page}
+            pageCount={data.pageCount}
+            onPage={setPage}
+          />
         </>
       )}
     </div>

@@ -3,7 +3,7 @@ import type { ModerationClaim } from 'contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, Skeleton, SkeletonText } from 'shared-ui';
+import { Skeleton, SkeletonText } from 'shared-ui';
 import styles from './queue.module.css';
 
 /** The page of a queue in the URL (`?page=2`), 1 when absent or nonsense. */
@@ -71,30 +71,6 @@ export function QueueSkeleton() {
         </li>
       ))}
     </ul>
-  );
-}
-
-export function Pager({
-  page,
-  pages,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation('admin');
-  if (pages <= 1) return null;
-  return (
-    <nav className={styles.pager} aria-label={t('queue.pagination.label')}>
-      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('queue.pagination.previous')}
-      </Button>
-      <span>{t('queue.pagination.page', { page, pages })}</span>
-      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('queue.pagination.next')}
-      </Button>
-    </nav>
   );
 }
 

@@ -1,7 +1,7 @@
 import { REJECT_REASON_MAX_LENGTH } from 'contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'shared-ui';
+import { Button, TextArea } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
 import type { ModerationKind } from '../../../api/review-keys';
 import styles from './review.module.css';
@@ -37,6 +37,8 @@ export function RejectDialog({
   const [error, setError] = useState<string | null>(null);
   const textId = useId();
   const errorId = useId();
+  // The reasons are described by the error wherever it shows: under the typed reason, or alone.
+  const describedBy = error ? (choice === OTHER ? `${textId}-error` : errorId) : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -60,7 +62,7 @@ export function RejectDialog({
       closeLabel={t('common.close')}
     >
       <form className={styles.rejectForm} onSubmit={submit} noValidate data-testid="reject-form">
-        <fieldset className={styles.reasons} aria-describedby={error ? errorId : undefined}>
+        <fieldset className={styles.reasons} aria-describedby={describedBy}>
           <legend>{t('reasons.legend')}</legend>
           {[...REJECT_REASONS[kind], OTHER].map((reason) => (
             <label key={reason} className={styles.reason}>
@@ -79,24 +81,21 @@ export function RejectDialog({
           ))}
         </fieldset>
         {choice === OTHER && (
-          <div className={styles.field}>
-            <label htmlFor={textId}>{t('reasons.otherLabel')}</label>
-            <textarea
-              id={textId}
-              value={text}
-              rows={3}
-              maxLength={REJECT_REASON_MAX_LENGTH}
-              autoFocus
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => {
-                setText(event.target.value);
-                setError(null);
-              }}
-            />
-          </div>
+          <TextArea
+            id={textId}
+            label={t('reasons.otherLabel')}
+            value={text}
+            maxLength={REJECT_REASON_MAX_LENGTH}
+            autoFocus
+            error={error ?? undefined}
+            announceError
+            onChange={(event) => {
+              setText(event.target.value);
+              setError(null);
+            }}
+          />
         )}
-        {error && (
+        {error && choice !== OTHER && (
           <p id={errorId} className={styles.error} role="alert">
             {error}
           </p>

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ADMIN_MAX_PAGE_SIZE, type ModerationClaim } from 'contracts';
-import { moderationCampaignsQueryOptions } from '../../../api/get-moderation-campaigns';
-import { moderationProfilesQueryOptions } from '../../../api/get-moderation-profiles';
+import { moderationCampaignsQueryOptions } from '../api/get-moderation-campaigns';
+import { moderationProfilesQueryOptions } from '../api/get-moderation-profiles';
 import type { ModerationKind } from '../../../api/review-keys';
 
 interface QueueEntry {

@@ -1,8 +1,8 @@
 import type { ModerationClaim } from 'contracts';
 import { ApiError } from 'platform';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { claimModeration } from '../../../api/claim-moderation';
-import { releaseModeration } from '../../../api/release-moderation';
+import { claimModeration } from '../api/claim-moderation';
+import { releaseModeration } from '../api/release-moderation';
 import type { ModerationKind } from '../../../api/review-keys';
 
 /** Renewed well before the server's MODERATION_CLAIM_MINUTES (5) run out. */

@@ -3,7 +3,7 @@ import { notify } from 'account-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { type ModerationDecision, useDecideModeration } from '../../../api/decide-moderation';
+import { type ModerationDecision, useDecideModeration } from '../api/decide-moderation';
 import type { ModerationKind } from '../../../api/review-keys';
 import { messageOf } from './api-message';
 import { markSkipped, nextInQueue } from './next-in-queue';

@@ -1,10 +1,9 @@
-import { formatDateTime, formatRubles, PageHeader } from 'account-ui';
+import { ErrorState, formatDateTime, formatRubles, PageHeader } from 'account-ui';
 import type { AdminPaymentOrderDetails } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { Card, Skeleton, SkeletonText } from 'shared-ui';
-import { usePaymentOrder } from '../../../api/get-payment-order';
-import { ErrorState } from '../../../components/error-state';
+import { usePaymentOrder } from '../api/get-payment-order';
 import { codeOf } from '../../../lib/api-message';
 import { OrderStatus } from './order-status';
 import styles from './payments.module.css';

@@ -1,13 +1,10 @@
-import { formatDateTime, formatRubles, PageHeader } from 'account-ui';
+import { ErrorState, formatDateTime, formatRubles, PageHeader, Pager } from 'account-ui';
 import { PAYMENT_ORDER_STATUSES } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, Card, SkeletonText } from 'shared-ui';
-import { usePaymentOrders } from '../../../api/get-payment-orders';
+import { Button, Card, Select, SkeletonText } from 'shared-ui';
+import { usePaymentOrders } from '../api/get-payment-orders';
 import tables from '../../../components/data-table.module.css';
-import { ErrorState } from '../../../components/error-state';
-import { Pager } from '../../../components/pager';
-import { SelectField } from '../../../components/select-field';
 import { OrderStatus } from './order-status';
 import styles from './payments.module.css';
 
@@ -26,7 +23,7 @@ export default function PaymentsPage() {
     <div className={styles.page}>
       <PageHeader title={t('payments.title')} />
       <div className={styles.filters}>
-        <SelectField
+        <Select
           label={t('payments.filters.status')}
           value={status}
           onChange={(event) =>
@@ -43,7 +40,7 @@ export default function PaymentsPage() {
               {t(`payments.status.${value}`)}
             </option>
           ))}
-        </SelectField>
+        </Select>
         {accountId && (
           <p className={styles.accountFilter}>
             <span>{t('payments.filters.account', { id: accountId })}</span>
@@ -117,6 +114,8 @@ export default function PaymentsPage() {
             </tbody>
           </table>
           <Pager
+            namespace="admin"
+            keyPrefix="records.pager"
             page={data.page}
             pageCount={data.pageCount}
             onPage={(next) => setSearchParams({ ...filters, page: String(next) })}

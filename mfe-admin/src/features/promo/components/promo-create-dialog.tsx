@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { isMobile, notify } from 'account-ui';
+import { isMobile, notify, useFieldMessage } from 'account-ui';
 import {
   ACCOUNT_TYPES,
   PROMO_CODE_MAX_LENGTH,
@@ -10,19 +10,17 @@ import {
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, Input } from 'shared-ui';
+import { Button, Input, Select } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
-import { useCreatePromoCode } from '../../../api/create-promo-code';
-import { SelectField } from '../../../components/select-field';
+import { useCreatePromoCode } from '../api/create-promo-code';
 import { codeOf, messageOf } from '../../../lib/api-message';
-import { useFieldMessage } from '../../../lib/field-message';
 import { emptyPromoForm, type PromoFormValues, promoFormSchema } from '../model/promo-form';
 import styles from './promo.module.css';
 
 /** A new promo code: type, amount, who may use it, how often and when; both descriptions. */
 export default function PromoCreateDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('admin');
   const formId = useId();
   const create = useCreatePromoCode();
   const [problem, setProblem] = useState<string | null>(null);
@@ -99,7 +97,7 @@ export default function PromoCreateDialog({ onClose }: { onClose: () => void }) 
           )}
         />
         <div className={styles.pair}>
-          <SelectField
+          <Select
             label={t('promo.fields.type')}
             error={fieldMessage(errors.promoType)}
             {...register('promoType')}
@@ -109,7 +107,7 @@ export default function PromoCreateDialog({ onClose }: { onClose: () => void }) 
                 {t(`promo.types.${type}`)}
               </option>
             ))}
-          </SelectField>
+          </Select>
           <Input
             label={promoType === 'DEPOSIT_PERCENTAGE' ? t('promo.fields.percent') : t('promo.fields.rubles')}
             inputMode="numeric"
@@ -119,7 +117,7 @@ export default function PromoCreateDialog({ onClose }: { onClose: () => void }) 
           />
         </div>
         <div className={styles.pair}>
-          <SelectField
+          <Select
             label={t('promo.fields.accountType')}
             error={fieldMessage(errors.accountType)}
             {...register('accountType')}
@@ -130,7 +128,7 @@ export default function PromoCreateDialog({ onClose }: { onClose: () => void }) 
                 {t(`promo.onlyFor.${type}`)}
               </option>
             ))}
-          </SelectField>
+          </Select>
           <Input
             label={t('promo.fields.maxActivations')}
             hint={t('promo.hints.maxActivations')}

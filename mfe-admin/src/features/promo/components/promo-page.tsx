@@ -1,14 +1,12 @@
-import { formatRubles, notify, PageHeader } from 'account-ui';
+import { ErrorState, formatRubles, notify, PageHeader, Pager } from 'account-ui';
 import type { AdminPromoCode } from 'contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Badge, Button, Card, SkeletonText } from 'shared-ui';
-import { useDeactivatePromoCode } from '../../../api/deactivate-promo-code';
-import { usePromoCodes } from '../../../api/get-promo-codes';
+import { useDeactivatePromoCode } from '../api/deactivate-promo-code';
+import { usePromoCodes } from '../api/get-promo-codes';
 import tables from '../../../components/data-table.module.css';
-import { ErrorState } from '../../../components/error-state';
-import { Pager } from '../../../components/pager';
 import { messageOf } from '../../../lib/api-message';
 import { formatCount } from '../../../lib/format-count';
 import { formatDay } from '../../../lib/format-day';
@@ -134,6 +132,8 @@ export default function PromoPage() {
             </tbody>
           </table>
           <Pager
+            namespace="admin"
+            keyPrefix="records.pager"
             page={data.page}
             pageCount={data.pageCount}
             onPage={(next) => setSearchParams({ page: String(next) })}

@@ -1,21 +1,20 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { isMobile, notify } from 'account-ui';
+import { isMobile, notify, useFieldMessage } from 'account-ui';
 import { type AdminPriceItem, PRICE_TITLE_MAX_LENGTH, type PriceItemBody } from 'contracts';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, Input } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
-import { useUpdatePrice } from '../../../api/update-price';
+import { useUpdatePrice } from '../api/update-price';
 import { messageOf } from '../../../lib/api-message';
-import { useFieldMessage } from '../../../lib/field-message';
 import { type PriceFormValues, priceFormOf, priceFormSchema } from '../model/price-form';
 import styles from './site.module.css';
 
 /** One price line: its title in both languages and its two prices (whole US dollars). */
 export default function PriceDialog({ item, onClose }: { item: AdminPriceItem; onClose: () => void }) {
   const { t, i18n } = useTranslation('admin');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('admin');
   const formId = useId();
   const update = useUpdatePrice();
   const [problem, setProblem] = useState<string | null>(null);

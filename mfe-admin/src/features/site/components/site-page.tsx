@@ -1,11 +1,10 @@
-import { PageHeader } from 'account-ui';
+import { ErrorState, PageHeader } from 'account-ui';
 import { type AdminPriceItem, PRICE_LISTS } from 'contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Skeleton, SkeletonText } from 'shared-ui';
-import { useSite } from '../../../api/get-site';
+import { useSite } from '../api/get-site';
 import tables from '../../../components/data-table.module.css';
-import { ErrorState } from '../../../components/error-state';
 import { formatCount } from '../../../lib/format-count';
 import { SloganForm } from './slogan-form';
 import styles from './site.module.css';

@@ -1,18 +1,17 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { notify } from 'account-ui';
+import { notify, useFieldMessage } from 'account-ui';
 import { type AdminSite, SLOGAN_MAX_LENGTH, type SloganBody, sloganBodySchema } from 'contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Input } from 'shared-ui';
-import { useUpdateSlogan } from '../../../api/update-slogan';
+import { useUpdateSlogan } from '../api/update-slogan';
 import { messageOf } from '../../../lib/api-message';
-import { useFieldMessage } from '../../../lib/field-message';
 import styles from './site.module.css';
 
 /** The header's slogan in both languages; the public pages show a change on their next request. */
 export function SloganForm({ slogan }: { slogan: AdminSite['slogan'] }) {
   const { t } = useTranslation('admin');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('admin');
   const update = useUpdateSlogan();
   const {
     register,

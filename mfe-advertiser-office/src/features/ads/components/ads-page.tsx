@@ -1,12 +1,11 @@
-import { notify, PageHeader } from 'account-ui';
+import { ErrorState, notify, PageHeader, Pager } from 'account-ui';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, buttonClassName, Card, PillNav } from 'shared-ui';
-import { useDeleteCampaign } from '../../../api/delete-campaign';
+import { buttonClassName, Card, PillNav } from 'shared-ui';
+import { useDeleteCampaign } from '../api/delete-campaign';
 import { useCampaigns } from '../../../api/get-campaigns';
-import { useRepeatCampaign } from '../../../api/repeat-campaign';
-import { ErrorState } from '../../../components/error-state';
+import { useRepeatCampaign } from '../api/repeat-campaign';
 import { messageOf } from '../../../lib/api-message';
 import type { Campaign, CampaignTab } from '../../../lib/campaign';
 import { CampaignCard, CampaignCardSkeleton } from './campaign-card';
@@ -112,27 +111,13 @@ export default function AdsPage({ tab }: { tab: CampaignTab }) {
               </li>
             ))}
           </ul>
-          {pages > 1 && (
-            <nav className={styles.pager} aria-label={t('ads.pagination.label')}>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setSearchParams({ page: String(page - 1) })}
-              >
-                {t('ads.pagination.previous')}
-              </Button>
-              <span>{t('ads.pagination.page', { page, pages })}</span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => setSearchParams({ page: String(page + 1) })}
-              >
-                {t('ads.pagination.next')}
-              </Button>
-            </nav>
-          )}
+          <Pager
+            namespace="advertiserOffice"
+            keyPrefix="ads.pagination"
+            page={page}
+            pageCount={pages}
+            onPage={(next) => setSearchParams({ page: String(next) })}
+          />
         </>
       )}
       {toDelete && (

@@ -1,11 +1,10 @@
-import { formatRubles, PageHeader } from 'account-ui';
+import { ErrorState, formatRubles, PageHeader, SectionCard } from 'account-ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, buttonClassName, Card, Skeleton, SkeletonText } from 'shared-ui';
+import { Button, buttonClassName, Select, Skeleton, SkeletonText } from 'shared-ui';
 import { useCampaigns } from '../../../api/get-campaigns';
-import { STATS_DAYS, useCampaignStats } from '../../../api/get-campaign-stats';
-import { ErrorState } from '../../../components/error-state';
+import { STATS_DAYS, useCampaignStats } from '../api/get-campaign-stats';
 import { formatCount, formatDay } from '../../../lib/days';
 import { StatsChart } from './stats-chart';
 import styles from './dashboard-page.module.css';
@@ -41,13 +40,14 @@ export default function DashboardPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('dashboard.title')} actions={createLink} />
-      <Card as="section" className={styles.section} aria-labelledby="dashboard-stats">
-        <div className={styles.sectionHeader}>
-          <h2 id="dashboard-stats">{t('dashboard.statsTitle', { days: STATS_DAYS })}</h2>
-          <label className={styles.selector}>
-            <span>{t('dashboard.campaign')}</span>
-            <select
-              className={styles.select}
+      <SectionCard
+        id="dashboard-stats"
+        title={t('dashboard.statsTitle', { days: STATS_DAYS })}
+        actions={
+          <>
+            <Select
+              className={styles.selector}
+              label={t('dashboard.campaign')}
               value={String(campaignId)}
               onChange={(event) =>
                 setSearchParams(event.target.value === 'all' ? {} : { campaign: event.target.value }, {
@@ -64,14 +64,15 @@ export default function DashboardPage() {
                   {item.heading || t('ads.untitled')}
                 </option>
               ))}
-            </select>
-          </label>
-          {stats.data && stats.data.days.length > 0 && !isEmpty(stats.data.totals) && (
-            <Button variant="ghost" size="sm" onClick={() => setAsTable((value) => !value)}>
-              {asTable ? t('dashboard.showChart') : t('dashboard.showTable')}
-            </Button>
-          )}
-        </div>
+            </Select>
+            {stats.data && stats.data.days.length > 0 && !isEmpty(stats.data.totals) && (
+              <Button variant="ghost" size="sm" onClick={() => setAsTable((value) => !value)}>
+                {asTable ? t('dashboard.showChart') : t('dashboard.showTable')}
+              </Button>
+            )}
+          </>
+        }
+      >
         {stats.isPending ? (
           <div role="status" aria-busy="true" aria-label={t('common.loading')} className={styles.stack}>
             <Skeleton height="4rem" />
@@ -108,14 +109,16 @@ export default function DashboardPage() {
             )}
           </>
         )}
-      </Card>
-      <Card as="section" className={styles.section} aria-labelledby="dashboard-running">
-        <div className={styles.sectionHeader}>
-          <h2 id="dashboard-running">{t('dashboard.running')}</h2>
+      </SectionCard>
+      <SectionCard
+        id="dashboard-running"
+        title={t('dashboard.running')}
+        actions={
           <Link to="/advister/ads" className={styles.link}>
             {t('dashboard.allAds')}
           </Link>
-        </div>
+        }
+      >
         {running.isPending ? (
           <div role="status" aria-busy="true" aria-label={t('common.loading')}>
             <SkeletonText lines={3} />
@@ -142,7 +145,7 @@ export default function DashboardPage() {
             ))}
           </ul>
         )}
-      </Card>
+      </SectionCard>
     </div>
   );
 }

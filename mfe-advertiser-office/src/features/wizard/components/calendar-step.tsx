@@ -5,7 +5,7 @@ import { enGB } from 'react-day-picker/locale/en-GB';
 import { ru } from 'react-day-picker/locale/ru';
 import { useTranslation } from 'react-i18next';
 import { Button, Skeleton } from 'shared-ui';
-import { useCampaignCalendar } from '../../../api/get-campaign-calendar';
+import { useCampaignCalendar } from '../api/get-campaign-calendar';
 import type { CampaignDraft } from '../../../lib/campaign';
 import { dateOf, dayOf, daysBetween, formatDay, monthOf } from '../../../lib/days';
 import 'react-day-picker/style.css';

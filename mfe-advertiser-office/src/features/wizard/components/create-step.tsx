@@ -1,13 +1,13 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useFieldMessage } from 'account-ui';
 import { AD_FORMATS, AD_LIMITS, DESCRIPTION_MAX_LENGTH } from 'contracts';
 import { useLocalized } from 'platform';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, Input } from 'shared-ui';
-import { useCities } from '../../../api/get-cities';
+import { Button, Input, TextArea } from 'shared-ui';
+import { useCities } from '../api/get-cities';
 import type { CampaignDraft } from '../../../lib/campaign';
-import { useFieldMessage } from '../../../lib/field-message';
 import { type AdFields, type AdFieldsInput, adFieldsSchema, PLACEMENTS } from '../model/ad-fields';
 import styles from './wizard.module.css';
 
@@ -32,7 +32,7 @@ const valuesOf = (draft: CampaignDraft): AdFieldsInput => ({
 /** Step "create": the ad's texts and where it is shown, each rule of the spec checked as typed. */
 export function CreateStep({ draft, onChange, onNext, saving }: Props) {
   const { t } = useTranslation('advertiserOffice');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('advertiserOffice');
   const localized = useLocalized();
   const cities = useCities();
   const {
@@ -98,7 +98,10 @@ export function CreateStep({ draft, onChange, onNext, saving }: Props) {
         {...register('heading')}
       />
       <TextArea
+        id="wizard-description"
         label={t('wizard.fields.description')}
+        rows={4}
+        announceError
         maxLength={DESCRIPTION_MAX_LENGTH}
         error={fieldMessage(errors.description)}
         {...register('description')}
@@ -189,32 +192,5 @@ export function CreateStep({ draft, onChange, onNext, saving }: Props) {
         </Button>
       </div>
     </form>
-  );
-}
-
-type TextAreaProps = React.ComponentProps<'textarea'> & { label: string; error?: string | undefined };
-
-/** A labelled multi-line field with its error, in the design system's look. */
-function TextArea({ label, error, id, ...props }: TextAreaProps) {
-  const fieldId = id ?? `wizard-${props.name}`;
-  return (
-    <div className={styles.field}>
-      <label htmlFor={fieldId} className={styles.label}>
-        {label}
-      </label>
-      <textarea
-        id={fieldId}
-        rows={4}
-        className={styles.textarea}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        {...props}
-      />
-      {error && (
-        <p id={`${fieldId}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,12 +1,11 @@
-import { formatRubles } from 'account-ui';
+import { formatRubles, useFieldMessage } from 'account-ui';
 import { AD_LIMITS } from 'contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, SegmentedSwitch, Skeleton } from 'shared-ui';
 import * as v from 'valibot';
-import { canQuote, useCampaignQuote } from '../../../api/get-campaign-quote';
+import { canQuote, useCampaignQuote } from '../api/get-campaign-quote';
 import type { CampaignDraft, CampaignPricing } from '../../../lib/campaign';
-import { useFieldMessage } from '../../../lib/field-message';
 import { impressionsSchema } from '../model/ad-fields';
 import styles from './wizard.module.css';
 
@@ -20,7 +19,7 @@ interface Props {
 /** Step "impressions": per day or per impression (how many, by the spec's rule), and what it costs. */
 export function ImpressionsStep({ draft, onBack, onNext, saving }: Props) {
   const { t } = useTranslation('advertiserOffice');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('advertiserOffice');
   const [pricing, setPricing] = useState<CampaignPricing>(draft.pricing ?? 'days');
   const [text, setText] = useState(draft.impressions ? String(draft.impressions) : '');
   const [error, setError] = useState<string | undefined>();

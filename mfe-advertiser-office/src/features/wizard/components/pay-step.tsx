@@ -3,7 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Button, Skeleton } from 'shared-ui';
-import { canQuote, useCampaignQuote } from '../../../api/get-campaign-quote';
+import { canQuote, useCampaignQuote } from '../api/get-campaign-quote';
 import type { Campaign, CampaignDraft } from '../../../lib/campaign';
 import { formatCount, formatDay } from '../../../lib/days';
 import styles from './wizard.module.css';

@@ -3,7 +3,7 @@ import { MEDIA_MIME_TYPES } from 'contracts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdCard, Button } from 'shared-ui';
-import { useCampaignImage } from '../../../api/upload-campaign-image';
+import { useCampaignImage } from '../api/upload-campaign-image';
 import { messageOf } from '../../../lib/api-message';
 import type { CampaignDraft, CampaignImage } from '../../../lib/campaign';
 import styles from './wizard.module.css';

@@ -1,11 +1,10 @@
-import { formatDate, formatDateTime, PageHeader } from 'account-ui';
+import { ErrorState, formatDate, formatDateTime, PageHeader, SectionCard } from 'account-ui';
 import { hasApprovedVersion, type OwnProfile } from 'contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, buttonClassName, Card, Skeleton, VisuallyHidden } from 'shared-ui';
+import { Button, buttonClassName, Card, Select, Skeleton } from 'shared-ui';
 import { useOwnProfiles } from '../../../api/own-profiles';
-import { ErrorState } from '../../../components/error-state';
 import { useProfilesViews } from '../api/get-profile-views';
 import { CHART_HEIGHT, ViewsChart } from './views-chart';
 import styles from './analytics-page.module.css';
@@ -48,7 +47,6 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
   const untitled = t('myProfiles.untitled');
   const [selectedId, setSelectedId] = useState(profiles[0]?.id ?? 0);
   const [asTable, setAsTable] = useState(false);
-  const selectId = useId();
   const views = useProfilesViews(
     profiles.map((profile) => profile.id),
     DAYS,
@@ -62,29 +60,30 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
   const name = nameOf(selected, untitled);
   const allLoaded = views.every((query) => query.isSuccess);
   const overall = views.reduce((sum, query) => sum + (query.data?.total ?? 0), 0);
+  const viewsTable = current?.data && (
+    <ViewsTable days={current.data.days} caption={t('analytics.tableCaption', { name })} />
+  );
 
   return (
     <>
       {profiles.length > 1 && (
-        <div className={styles.selector}>
-          <label htmlFor={selectId}>{t('analytics.profile')}</label>
-          <select
-            id={selectId}
-            value={selected.id}
-            onChange={(event) => setSelectedId(Number(event.target.value))}
-            className={styles.select}
-          >
-            {profiles.map((profile) => (
-              <option key={profile.id} value={profile.id}>
-                {nameOf(profile, untitled)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          className={styles.selector}
+          label={t('analytics.profile')}
+          value={selected.id}
+          onChange={(event) => setSelectedId(Number(event.target.value))}
+        >
+          {profiles.map((profile) => (
+            <option key={profile.id} value={profile.id}>
+              {nameOf(profile, untitled)}
+            </option>
+          ))}
+        </Select>
       )}
-      <Card as="section" aria-labelledby="views-heading" className={styles.section}>
-        <div className={styles.sectionHeader}>
-          <h2 id="views-heading">{t('analytics.chartTitle')}</h2>
+      <SectionCard
+        id="views-heading"
+        title={t('analytics.chartTitle')}
+        actions={
           <Button
             variant="ghost"
             size="sm"
@@ -93,7 +92,8 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
           >
             {asTable ? t('analytics.showChart') : t('analytics.showTable')}
           </Button>
-        </div>
+        }
+      >
         {current?.isError ? (
           <ErrorState message={t('analytics.errors.views')} onRetry={() => void current.refetch()} />
         ) : !current?.data ? (
@@ -105,24 +105,21 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
             <p className={styles.total}>
               {t('analytics.total')}: <strong data-testid="views-total">{current.data.total}</strong>
             </p>
-            {!asTable && (
+            {asTable ? (
+              <div className={styles.tableBox}>{viewsTable}</div>
+            ) : (
               <ViewsChart
                 days={current.data.days}
                 label={t('analytics.chartLabel', { name })}
                 seriesLabel={t('analytics.views')}
+                table={viewsTable}
               />
             )}
-            <ViewsTable
-              days={current.data.days}
-              caption={t('analytics.tableCaption', { name })}
-              hidden={!asTable}
-            />
           </>
         )}
-      </Card>
+      </SectionCard>
       <div className={styles.columns}>
-        <Card as="section" aria-labelledby="totals-heading" className={styles.section}>
-          <h2 id="totals-heading">{t('analytics.totals')}</h2>
+        <SectionCard id="totals-heading" title={t('analytics.totals')}>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -151,27 +148,18 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
               </tfoot>
             )}
           </table>
-        </Card>
-        <Card as="section" aria-labelledby="running-heading" className={styles.section}>
-          <h2 id="running-heading">{t('analytics.running')}</h2>
+        </SectionCard>
+        <SectionCard id="running-heading" title={t('analytics.running')}>
           <Running profile={selected} />
-        </Card>
+        </SectionCard>
       </div>
     </>
   );
 }
 
-function ViewsTable({
-  days,
-  caption,
-  hidden,
-}: {
-  days: { day: string; views: number }[];
-  caption: string;
-  hidden: boolean;
-}) {
+function ViewsTable({ days, caption }: { days: { day: string; views: number }[]; caption: string }) {
   const { t } = useTranslation('modelCabinet');
-  const table = (
+  return (
     <table className={styles.table} data-testid="views-table">
       <caption className={styles.caption}>{caption}</caption>
       <thead>
@@ -192,8 +180,6 @@ function ViewsTable({
       </tbody>
     </table>
   );
-  // Beside the chart the numbers stay for screen readers; "show as table" shows them to everyone.
-  return hidden ? <VisuallyHidden>{table}</VisuallyHidden> : <div className={styles.tableBox}>{table}</div>;
 }
 
 function Running({ profile }: { profile: OwnProfile }) {
@@ -238,7 +224,7 @@ function AnalyticsSkeleton() {
   const { t } = useTranslation('modelCabinet');
   return (
     <div role="status" aria-busy="true" aria-label={t('common.loading')} className={styles.page}>
-      <Card className={styles.section}>
+      <Card className={styles.skeleton}>
         <Skeleton width="50%" height="1.5rem" />
         <Skeleton width="30%" height="1rem" />
         <Skeleton height={CHART_HEIGHT} radius="var(--radius-md)" />

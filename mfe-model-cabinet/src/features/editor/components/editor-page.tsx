@@ -1,11 +1,10 @@
-import { PageHeader } from 'account-ui';
+import { ErrorState, PageHeader } from 'account-ui';
 import { useQuery } from '@tanstack/react-query';
 import type { OwnProfile } from 'contracts';
 import { ApiError, PageNotFound } from 'platform';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
-import { ErrorState } from '../../../components/error-state';
 import { ownProfileQueryOptions } from '../../../api/own-profiles';
 import { emptyValues, sameValues, valuesFromDraft } from '../model/form-values';
 import { clearLocalDraft, isLocalNewer, readLocalDraft } from '../model/local-draft';

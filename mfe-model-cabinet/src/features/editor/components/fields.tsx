@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import { Card } from 'shared-ui';
+import { Card, Select, type SelectProps } from 'shared-ui';
 import styles from './fields.module.css';
 
 /** One section of the editor: a card with its heading, labelled for the page's outline. */
@@ -14,79 +14,22 @@ export function FormSection({ id, title, children }: { id: string; title: string
   );
 }
 
-interface SelectFieldProps extends ComponentProps<'select'> {
-  label: string;
-  error?: string | undefined;
+interface SelectFieldProps extends SelectProps {
   placeholder: string;
   options: readonly { value: string; label: string }[];
 }
 
-export function SelectField({ label, error, placeholder, options, id, ...rest }: SelectFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
+/** The design system's select with the editor's "choose…" first and its options from a list. */
+export function SelectField({ placeholder, options, ...rest }: SelectFieldProps) {
   return (
-    <div className={styles.field}>
-      <label htmlFor={fieldId} className={styles.label}>
-        {label}
-      </label>
-      <select
-        {...rest}
-        id={fieldId}
-        className={styles.select}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${fieldId}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-interface TextAreaFieldProps extends ComponentProps<'textarea'> {
-  label: string;
-  error?: string | undefined;
-  hint?: string;
-}
-
-export function TextAreaField({ label, error, hint, id, ...rest }: TextAreaFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
-  const describedBy = [hint ? `${fieldId}-hint` : '', error ? `${fieldId}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className={styles.field}>
-      <label htmlFor={fieldId} className={styles.label}>
-        {label}
-      </label>
-      <textarea
-        {...rest}
-        id={fieldId}
-        className={styles.textarea}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {hint && (
-        <p id={`${fieldId}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${fieldId}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    <Select {...rest}>
+      <option value="">{placeholder}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </Select>
   );
 }
 

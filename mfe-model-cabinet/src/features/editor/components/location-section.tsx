@@ -1,11 +1,10 @@
+import { ErrorState, useFieldMessage } from 'account-ui';
 import { useLocalized } from 'platform';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from 'shared-ui';
-import { ErrorState } from '../../../components/error-state';
 import { useCities } from '../api/get-cities';
 import type { EditorValues } from '../model/form-values';
-import { useFieldMessage } from '../model/use-field-message';
 import { Combobox } from './combobox';
 import { FormSection } from './fields';
 import styles from './fields.module.css';
@@ -14,7 +13,7 @@ import styles from './fields.module.css';
 export function LocationSection() {
   const { t } = useTranslation('modelCabinet');
   const localized = useLocalized();
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('modelCabinet');
   const cities = useCities();
   const {
     control,

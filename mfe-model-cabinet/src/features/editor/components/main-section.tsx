@@ -1,10 +1,10 @@
+import { useFieldMessage } from 'account-ui';
 import { APPEARANCES, CATEGORIES, PLACES, PROFILE_BOUNDS } from 'contracts';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Input } from 'shared-ui';
+import { Input, TextArea } from 'shared-ui';
 import type { EditorValues } from '../model/form-values';
-import { useFieldMessage } from '../model/use-field-message';
-import { Checkbox, ChoiceGroup, FormSection, SelectField, TextAreaField } from './fields';
+import { Checkbox, ChoiceGroup, FormSection, SelectField } from './fields';
 import styles from './fields.module.css';
 
 const NUMBERS = ['age', 'height', 'weight', 'boobs'] as const;
@@ -12,7 +12,7 @@ const NUMBERS = ['age', 'height', 'weight', 'boobs'] as const;
 /** Name, category, appearance, the body's numbers, where she meets and the description. */
 export function MainSection() {
   const { t } = useTranslation('modelCabinet');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('modelCabinet');
   const {
     control,
     register,
@@ -81,7 +81,8 @@ export function MainSection() {
           <Checkbox key={place} value={place} label={t(`editor.places.${place}`)} {...register('places')} />
         ))}
       </ChoiceGroup>
-      <TextAreaField
+      <TextArea
+        className={styles.description}
         label={t('editor.fields.description')}
         hint={t('editor.descriptionHint')}
         error={fieldMessage(errors.description)}

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contractsLocales, type OwnMedia } from 'contracts';
+import { FakeXhr } from 'platform/testing';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ru from '../../../locales/ru.json';
@@ -11,47 +12,6 @@ import MediaEditor from './media-editor';
 vi.mock('shared-ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const validation = contractsLocales.ru.validation;
-
-/** Stands in for XMLHttpRequest: records each upload so a test drives its progress and end. */
-class FakeXhr {
-  static all: FakeXhr[] = [];
-  upload: {
-    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
-  } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  withCredentials = false;
-  headers: Record<string, string> = {};
-  url = '';
-  body: FormData | null = null;
-  aborted = false;
-  constructor() {
-    FakeXhr.all.push(this);
-  }
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 const png = (name = 'photo.png', size = 1000) =>
   new File([new Uint8Array(size)], name, { type: 'image/png' });

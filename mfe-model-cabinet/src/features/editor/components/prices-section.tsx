@@ -1,8 +1,8 @@
+import { useFieldMessage } from 'account-ui';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from 'shared-ui';
 import type { EditorValues } from '../model/form-values';
-import { useFieldMessage } from '../model/use-field-message';
 import { FormSection } from './fields';
 import styles from './fields.module.css';
 
@@ -11,7 +11,7 @@ const PRICES = ['hour', 'twoHours', 'night'] as const;
 /** Prices in whole rubles: an hour is required, two hours and a night are optional. */
 export function PricesSection() {
   const { t } = useTranslation('modelCabinet');
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('modelCabinet');
   const {
     register,
     formState: { errors },

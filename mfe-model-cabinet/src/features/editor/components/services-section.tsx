@@ -1,12 +1,11 @@
+import { ErrorState, useFieldMessage } from 'account-ui';
 import { PROFILE_BOUNDS, SERVICE_CATEGORY_KEYS, type ServiceItem } from 'contracts';
 import { useLocalized } from 'platform';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input, Skeleton } from 'shared-ui';
-import { ErrorState } from '../../../components/error-state';
 import { useServices } from '../api/get-services';
 import type { EditorService, EditorValues } from '../model/form-values';
-import { useFieldMessage } from '../model/use-field-message';
 import { Checkbox, ChoiceGroup, FormSection } from './fields';
 import styles from './services-section.module.css';
 
@@ -14,7 +13,7 @@ import styles from './services-section.module.css';
 export function ServicesSection() {
   const { t } = useTranslation('modelCabinet');
   const localized = useLocalized();
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = useFieldMessage('modelCabinet');
   const services = useServices();
   const {
     control,

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { MediaKind, OwnMedia, OwnProfile } from 'contracts';
+import { UploadCancelled } from 'platform';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ownProfileKeys } from '../../../api/own-profiles';
-import { UploadCancelled, uploadMedia } from '../api/upload-media';
+import { uploadMedia } from '../api/upload-media';
 import { uploadErrorKey } from './media-check';
 
 export interface UploadRow {

@@ -1,4 +1,4 @@
-import { formatRubles, notify, PageHeader } from 'account-ui';
+import { ErrorState, formatRubles, notify, PageHeader, useOfferTopUp } from 'account-ui';
 import type { OwnProfile } from 'contracts';
 import { ApiError } from 'platform';
 import { lazy, Suspense, useState } from 'react';
@@ -7,8 +7,6 @@ import { Link } from 'react-router-dom';
 import { buttonClassName, Card } from 'shared-ui';
 import { useOwnProfiles } from '../../../api/own-profiles';
 import { useCityName } from '../../../api/profiles-cities';
-import { ErrorState } from '../../../components/error-state';
-import { useOfferTopUp } from '../../../lib/profiles-paid-errors';
 import { useDeleteProfile } from '../api/delete-profile';
 import { useExtendProfile } from '../api/extend-profile';
 import { useSetProfileVisibility } from '../api/set-profile-visibility';

@@ -1,10 +1,9 @@
-import { formatDate, formatDateTime, formatRubles } from 'account-ui';
+import { ErrorState, formatDate, formatDateTime, formatRubles } from 'account-ui';
 import type { OwnProfile, ProfilePromotions } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, Card, Skeleton } from 'shared-ui';
 import { useProfilePromotions } from '../../../api/profiles-promotions';
-import { ErrorState } from '../../../components/error-state';
 import type { Promotion } from '../api/buy-promotion';
 import styles from './profile-promotions.module.css';
 

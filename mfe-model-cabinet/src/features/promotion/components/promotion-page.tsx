@@ -1,4 +1,4 @@
-import { formatDate, formatRubles, notify, PageHeader } from 'account-ui';
+import { ErrorState, formatDate, formatRubles, notify, PageHeader, useOfferTopUp } from 'account-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import type { OwnProfile } from 'contracts';
 import { ApiError } from 'platform';
@@ -9,8 +9,6 @@ import { buttonClassName, Card, Skeleton } from 'shared-ui';
 import { useOwnProfiles } from '../../../api/own-profiles';
 import { useCityName } from '../../../api/profiles-cities';
 import { profilePromotionsKeys } from '../../../api/profiles-promotions';
-import { ErrorState } from '../../../components/error-state';
-import { useOfferTopUp } from '../../../lib/profiles-paid-errors';
 import { useBuyPromotion } from '../api/buy-promotion';
 import { formatDay, OffersSkeleton, ProfilePromotionsCard, type PurchaseRequest } from './profile-promotions';
 import styles from './promotion-page.module.css';
