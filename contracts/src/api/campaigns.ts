@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import type * as responses from '../responses';
 import { pageNumberString, positiveIntString } from '../common';
-import { AD_PLACEMENTS, AD_PRICINGS, type AdPlacement, type AdPricing, type CampaignAction, type CampaignStatus } from '../enums';
+import {
+  AD_PLACEMENTS,
+  AD_PRICINGS,
+  type AdPlacement,
+  type AdPricing,
+  type CampaignAction,
+  type CampaignStatus,
+} from '../enums';
 import { adFormSchema } from '../validation/ad';
 import { isBlankValue } from './profiles';
 
