@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { accounts, complaints, liveStreams, modelProfiles } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { recordAdminAction } from '../profiles/moderation';
-import { lockProfile } from '../profiles/revision';
+import { recordAdminAction } from '../own-profiles/moderation';
+import { lockProfile } from '../own-profiles/revision';
 
 type AccountRow = typeof accounts.$inferSelect;
 

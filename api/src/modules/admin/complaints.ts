@@ -9,8 +9,8 @@ import { and, count, countDistinct, desc, eq, inArray, max, sql } from 'drizzle-
 import type { FastifyInstance } from 'fastify';
 import { complaints, modelProfiles } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { recordAdminAction } from '../profiles/moderation';
-import { lockProfile } from '../profiles/revision';
+import { recordAdminAction } from '../own-profiles/moderation';
+import { lockProfile } from '../own-profiles/revision';
 import { pageOf, paged } from './common';
 import { adminProfileById, adminProfilesWhere } from './profiles';
 

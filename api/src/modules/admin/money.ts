@@ -17,7 +17,7 @@ import type { Database } from '../../db/client';
 import { accounts, paymentOrders, paymentWebhooks, promoCodes } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { post } from '../ledger/repository';
-import { recordAdminAction } from '../profiles/moderation';
+import { recordAdminAction } from '../own-profiles/moderation';
 import { pageOf, paged } from './common';
 
 const rubles = (kopecks: number) => kopecks / 100;

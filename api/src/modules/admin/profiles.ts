@@ -3,7 +3,7 @@ import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cities, complaints, modelProfiles } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { effectiveStatus } from '../profiles/revision';
+import { effectiveStatus } from '../own-profiles/revision';
 import { qualified } from './common';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;

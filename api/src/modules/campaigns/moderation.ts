@@ -5,7 +5,7 @@ import { accounts, campaigns } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { claims } from '../admin/claims';
 import { pageOf, paged } from '../admin/common';
-import { recordAdminAction } from '../profiles/moderation';
+import { recordAdminAction } from '../own-profiles/moderation';
 import { approvedOf, type CampaignRow, type CampaignService } from './service';
 
 /**

@@ -41,7 +41,7 @@ import { type AdPrices, loadAdPrices, type Quote, quoteOf } from './pricing';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
-/** Ad images are served under this path: `/media/ads/<key>/<file>` (see image-routes.ts). */
+/** Ad images are served under this path: `/media/ads/<key>/<file>` (see routes/images.ts). */
 export const AD_IMAGE_PREFIX = '/media/ads/';
 
 export interface CampaignSettings {

@@ -1,10 +1,10 @@
 import { adminAccountSearchQuerySchema, idParamsSchema, reasonBodySchema } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
-import { defineRoutes, errorResponses } from '../../lib/route-schema';
-import { createAccountDirectory } from './accounts';
-import { createBlocking } from './blocking';
-import { ACCOUNT_NOT_FOUND, ADMIN_ERRORS, adminOf, adminRoute, PROFILE_NOT_FOUND } from './common';
-import { adminProfileById } from './profiles';
+import { defineRoutes, errorResponses } from '../../../lib/route-schema';
+import { createAccountDirectory } from '../accounts';
+import { createBlocking } from '../blocking';
+import { ACCOUNT_NOT_FOUND, ADMIN_ERRORS, adminOf, adminRoute, PROFILE_NOT_FOUND } from '../common';
+import { adminProfileById } from '../profiles';
 
 /** Accounts and blocks: /api/admin-panel/accounts/* and /api/admin-panel/profiles/{id}/(un)block. */
 export const accountRoutes = defineRoutes(async (fastify) => {

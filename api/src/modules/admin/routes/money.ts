@@ -7,10 +7,10 @@ import {
   promoCodeCreateBodySchema,
 } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
-import { defineRoutes, errorResponses } from '../../lib/route-schema';
-import { createAccountDirectory } from './accounts';
-import { ACCOUNT_NOT_FOUND, ADMIN_ERRORS, adminOf, adminRoute } from './common';
-import { createMoneyDesk } from './money';
+import { defineRoutes, errorResponses } from '../../../lib/route-schema';
+import { createAccountDirectory } from '../accounts';
+import { ACCOUNT_NOT_FOUND, ADMIN_ERRORS, adminOf, adminRoute } from '../common';
+import { createMoneyDesk } from '../money';
 
 const ORDER_NOT_FOUND = errorResponses({ 404: 'NOT_FOUND: no such order' });
 const PROMO_NOT_FOUND = errorResponses({ 404: 'NOT_FOUND: no such promo code' });

@@ -1,8 +1,8 @@
 import { adClickParamsSchema, adsQuerySchema, impressionBodySchema } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
 import * as v from 'valibot';
-import { ApiError } from '../../lib/api-error';
-import { defineRoutes, errorResponses, nonJson } from '../../lib/route-schema';
+import { ApiError } from '../../../lib/api-error';
+import { defineRoutes, errorResponses, nonJson } from '../../../lib/route-schema';
 
 /**
  * The ads visitors see (public): /api/ads for a page, /api/ads/impressions when one has been half

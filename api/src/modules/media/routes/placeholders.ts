@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ApiError } from '../../lib/api-error';
-import { errorResponses, nonJson, defineRoutes } from '../../lib/route-schema';
-import { PLACEHOLDER_COUNT, placeholderSvg } from './placeholder';
+import { ApiError } from '../../../lib/api-error';
+import { errorResponses, nonJson, defineRoutes } from '../../../lib/route-schema';
+import { PLACEHOLDER_COUNT, placeholderSvg } from '../placeholder';
 
 const placeholderFile = /^([1-9]\d{0,3})\.svg$/;
 

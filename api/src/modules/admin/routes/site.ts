@@ -1,8 +1,8 @@
 import { priceItemBodySchema, priceItemParamsSchema, sloganBodySchema } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
-import { defineRoutes, errorResponses } from '../../lib/route-schema';
-import { ADMIN_ERRORS, adminOf, adminRoute } from './common';
-import { createSiteDesk } from './site';
+import { defineRoutes, errorResponses } from '../../../lib/route-schema';
+import { ADMIN_ERRORS, adminOf, adminRoute } from '../common';
+import { createSiteDesk } from '../site';
 
 /** The site's slogan and prices: /api/admin-panel/site/*. Visitors see a change on their next request. */
 export const siteSettingsRoutes = defineRoutes(async (fastify) => {

@@ -26,11 +26,11 @@ const PAID_ERRORS = errorResponses({
  * 404 exactly like a missing one. Files: /api/profiles/{id}/media (media module); moderation:
  * /api/admin-panel/* (admin module).
  */
-export interface ProfileRoutesOptions {
+export interface OwnProfileRoutesOptions {
   topPlacement?: TopPlacementSettings | undefined;
 }
 
-export const profileRoutes = defineRoutes<ProfileRoutesOptions>(async (fastify, options) => {
+export const ownProfileRoutes = defineRoutes<OwnProfileRoutesOptions>(async (fastify, options) => {
   const profiles = createProfileService(fastify);
   const promotions = createPromotions(fastify, options.topPlacement);
   const owner = { preValidation: fastify.requireAuth('girl'), tags: ['profiles'] };

@@ -1,8 +1,8 @@
 import { adminAuditQuerySchema } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
-import { defineRoutes } from '../../lib/route-schema';
-import { createAuditLog } from './audit';
-import { ADMIN_ERRORS, adminRoute } from './common';
+import { defineRoutes } from '../../../lib/route-schema';
+import { createAuditLog } from '../audit';
+import { ADMIN_ERRORS, adminRoute } from '../common';
 
 /** The audit log: /api/admin-panel/audit. */
 export const auditRoutes = defineRoutes(async (fastify) => {

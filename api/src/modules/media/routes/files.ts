@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../lib/api-error';
-import { defineRoutes, errorResponses, nonJson } from '../../lib/route-schema';
-import { createMediaRepository } from './repository';
-import { storedKeysOf } from './service';
-import { type ByteRange, isStorageKey } from './storage';
+import { ApiError } from '../../../lib/api-error';
+import { defineRoutes, errorResponses, nonJson } from '../../../lib/route-schema';
+import { createMediaRepository } from '../repository';
+import { storedKeysOf } from '../service';
+import { type ByteRange, isStorageKey } from '../storage';
 
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 const PRIVATE_CACHE = 'private, no-store';

@@ -1,11 +1,11 @@
 import { adminPageQuerySchema, idParamsSchema, MODERATION_CLAIM_MINUTES, reasonBodySchema } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
-import { defineRoutes, errorResponses } from '../../lib/route-schema';
-import { discardFiles } from '../profiles/files';
-import { createModeration } from '../profiles/moderation';
-import { ADMIN_ERRORS, adminOf, adminRoute, CLAIMED_BY_OTHER, NO_CONTENT, PROFILE_NOT_FOUND } from './common';
-import { createModerationCounts, createModerationQueue } from './moderation-queue';
-import { adminProfileById } from './profiles';
+import { defineRoutes, errorResponses } from '../../../lib/route-schema';
+import { discardFiles } from '../../own-profiles/files';
+import { createModeration } from '../../own-profiles/moderation';
+import { ADMIN_ERRORS, adminOf, adminRoute, CLAIMED_BY_OTHER, NO_CONTENT, PROFILE_NOT_FOUND } from '../common';
+import { createModerationCounts, createModerationQueue } from '../moderation-queue';
+import { adminProfileById } from '../profiles';
 
 const NOT_WAITING = errorResponses({
   409:

@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorsPlugin } from '../../plugins/errors';
-import { PLACEHOLDER_COUNT, placeholderSvg } from './placeholder';
-import { mediaRoutes } from './routes';
+import { errorsPlugin } from '../../../plugins/errors';
+import { PLACEHOLDER_COUNT, placeholderSvg } from '../placeholder';
+import { mediaRoutes } from './placeholders';
 
 let app: FastifyInstance;
 

@@ -10,8 +10,8 @@ import { completeDraft, ensureClassicMassage } from '../../testing/profiles';
 import { agentAt } from '../../testing/visitor';
 import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from '../complaints/hold';
 import { createPresenceRepository } from '../presence/repository';
-import { expireProfiles } from '../profiles/expiry';
-import { createModeration } from '../profiles/moderation';
+import { expireProfiles } from '../own-profiles/expiry';
+import { createModeration } from '../own-profiles/moderation';
 
 // The listing's totals come from listing_counts, which triggers keep; these tests make every kind
 // of write that changes what a visitor sees and check, after each, that (1) the table, merged per

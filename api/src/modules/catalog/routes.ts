@@ -11,7 +11,7 @@ const PROFILE_GONE = errorResponses({
   410: 'PROFILE_GONE: was published, and is now blocked, expired, hidden or deleted',
 });
 
-export const modelRoutes = defineRoutes(async (fastify) => {
+export const catalogRoutes = defineRoutes(async (fastify) => {
   const models = createModelRepository(fastify.db, fastify.dbKind);
   const publication = createSeoRepository(fastify.db);
   const { listingCache } = fastify;

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AD_SLOTS_PER_DAY_DEFAULT } from 'contracts';
-import { accountRoutes } from './account-routes';
-import { campaignModerationRoutes } from './campaign-routes';
-import { auditRoutes } from './audit-routes';
-import { complaintReviewRoutes } from './complaint-routes';
-import { moderationRoutes } from './moderation-routes';
-import { moneyRoutes } from './money-routes';
-import { siteSettingsRoutes } from './site-routes';
+import { accountRoutes } from './accounts';
+import { campaignModerationRoutes } from './campaigns';
+import { auditRoutes } from './audit';
+import { complaintReviewRoutes } from './complaints';
+import { moderationRoutes } from './moderation';
+import { moneyRoutes } from './money';
+import { siteSettingsRoutes } from './site';
 
 /**
  * The administration's routes, under /api/admin-panel (beside the public analytics calls the

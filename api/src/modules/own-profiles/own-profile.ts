@@ -9,7 +9,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cities, media, modelProfiles, modelServices, services } from '../../db/schema';
 import { toOwnMedia } from '../media/service';
-import type { Pricing } from '../tipping-prices/pricing';
+import type { Pricing } from '../prices/pricing';
 import { checkRevision, effectiveStatus, fingerprint, type ProfileRow } from './revision';
 
 /**

@@ -16,9 +16,9 @@ import { errorResponses, defineRoutes } from '../../lib/route-schema';
 import { type AuthRateLimits, clientAddress, routeLimit } from '../auth/rate-limits';
 import { createEmailChangeService, createRestoreService } from '../auth/service';
 import { UNAUTHORIZED } from '../notifications/routes';
-import { type AccountRow, createAccountRepository, toProfileResponse } from '../accounts/repository';
+import { type AccountRow, createAccountRepository, toProfileResponse } from './repository';
 
-export interface ProfileRoutesOptions {
+export interface AccountRoutesOptions {
   rateLimits: AuthRateLimits;
 }
 
@@ -33,7 +33,7 @@ const EMAIL_CHANGE_REQUESTED: EmailChangeRequestedResponse = {
 const wrongPassword = (field: string) =>
   new ApiError(400, 'WRONG_PASSWORD', { fields: { [field]: 'errors.WRONG_PASSWORD' } });
 
-export const profileRoutes = defineRoutes<ProfileRoutesOptions>(async (fastify, { rateLimits }) => {
+export const accountRoutes = defineRoutes<AccountRoutesOptions>(async (fastify, { rateLimits }) => {
   const accounts = createAccountRepository(fastify.db);
   const restore = createRestoreService(fastify.db);
   const emailChange = createEmailChangeService(fastify.db);

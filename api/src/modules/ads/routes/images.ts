@@ -1,9 +1,9 @@
 import { eq, or, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { campaigns } from '../../db/schema';
-import { ApiError } from '../../lib/api-error';
-import { defineRoutes, errorResponses, nonJson } from '../../lib/route-schema';
-import { isStorageKey } from '../media/storage';
+import { campaigns } from '../../../db/schema';
+import { ApiError } from '../../../lib/api-error';
+import { defineRoutes, errorResponses, nonJson } from '../../../lib/route-schema';
+import { isStorageKey } from '../../media/storage';
 
 /**
  * Ads' images at `/media/ads/<key>/<file>`: the image of an approved ad is public and cached for

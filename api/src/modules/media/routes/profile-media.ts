@@ -2,11 +2,11 @@ import fastifyMultipart from '@fastify/multipart';
 import { idParamsSchema, mediaOrderBodySchema, profileMediaParamsSchema } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../lib/api-error';
-import { defineRoutes, errorResponses } from '../../lib/route-schema';
-import { clientAddress, type Limit, routeLimit } from '../auth/rate-limits';
-import { UPLOAD_LIMITS } from './receive';
-import type { Owner } from './service';
+import { ApiError } from '../../../lib/api-error';
+import { defineRoutes, errorResponses } from '../../../lib/route-schema';
+import { clientAddress, type Limit, routeLimit } from '../../auth/rate-limits';
+import { UPLOAD_LIMITS } from '../receive';
+import type { Owner } from '../service';
 
 /** A model adds a few photos at a time; a script filling a disk does not get far. */
 export const DEFAULT_UPLOADS_PER_HOUR: Limit = { max: 60, windowSeconds: 60 * 60 };

@@ -1,9 +1,9 @@
 import { adminPageQuerySchema, idParamsSchema } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
-import { defineRoutes, errorResponses } from '../../lib/route-schema';
-import { ADMIN_ERRORS, adminOf, adminRoute, PROFILE_NOT_FOUND } from './common';
-import { createComplaintReview } from './complaints';
-import { adminProfileById } from './profiles';
+import { defineRoutes, errorResponses } from '../../../lib/route-schema';
+import { ADMIN_ERRORS, adminOf, adminRoute, PROFILE_NOT_FOUND } from '../common';
+import { createComplaintReview } from '../complaints';
+import { adminProfileById } from '../profiles';
 
 /**
  * Complaints waiting for a moderator: /api/admin-panel/complaints/*. A profile is blocked from

@@ -1,9 +1,9 @@
 import { adminPageQuerySchema, idParamsSchema, MODERATION_CLAIM_MINUTES, reasonBodySchema } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
-import { defineRoutes, errorResponses } from '../../lib/route-schema';
-import { createCampaignModeration } from '../campaigns/moderation';
-import { createCampaignService } from '../campaigns/service';
-import { ADMIN_ERRORS, adminOf, adminRoute, CLAIMED_BY_OTHER, NO_CONTENT } from './common';
+import { defineRoutes, errorResponses } from '../../../lib/route-schema';
+import { createCampaignModeration } from '../../campaigns/moderation';
+import { createCampaignService } from '../../campaigns/service';
+import { ADMIN_ERRORS, adminOf, adminRoute, CLAIMED_BY_OTHER, NO_CONTENT } from '../common';
 
 const CAMPAIGN_NOT_FOUND = errorResponses({ 404: 'NOT_FOUND: no such campaign' });
 const NOT_WAITING = errorResponses({
