@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
 import { type AuthRateLimits, clientAddress, routeLimit } from '../auth/rate-limits';
 import { createEmailChangeService, createRestoreService } from '../auth/service';
-import { UNAUTHORIZED } from '../notifications/routes';
+import { UNAUTHORIZED } from '../../lib/shared-errors';
 import { type AccountRow, createAccountRepository, toProfileResponse } from './repository';
 
 export interface AccountRoutesOptions {

@@ -3,10 +3,10 @@ import * as responseSchemas from 'contracts/responses';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
+import { MODEL_NOT_FOUND } from '../../lib/shared-errors';
 import { createSeoRepository } from '../seo/repository';
 import { createModelRepository } from './repository';
 
-export const MODEL_NOT_FOUND = errorResponses({ 404: 'MODEL_NOT_FOUND: missing, or never published' });
 const PROFILE_GONE = errorResponses({
   410: 'PROFILE_GONE: was published, and is now blocked, expired, hidden or deleted',
 });
