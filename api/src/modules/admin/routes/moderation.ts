@@ -3,7 +3,14 @@ import * as responseSchemas from 'contracts/responses';
 import { defineRoutes, errorResponses } from '../../../lib/route-schema';
 import { discardFiles } from '../../own-profiles/files';
 import { createModeration } from '../../own-profiles/moderation';
-import { ADMIN_ERRORS, adminOf, adminRoute, CLAIMED_BY_OTHER, NO_CONTENT, PROFILE_NOT_FOUND } from '../common';
+import {
+  ADMIN_ERRORS,
+  adminOf,
+  adminRoute,
+  CLAIMED_BY_OTHER,
+  NO_CONTENT,
+  PROFILE_NOT_FOUND,
+} from '../common';
 import { createModerationCounts, createModerationQueue } from '../moderation-queue';
 import { adminProfileById } from '../profiles';
 
