@@ -11,7 +11,7 @@ import { adminActions, media, modelProfiles, modelServices, notifications } from
 import { CSRF_HEADER } from '../../plugins/auth';
 import { createAccount, createCity, createProfile } from '../../testing/builders';
 import { addDraftPhoto, completeDraft, ensureClassicMassage } from '../../testing/profiles';
-import { signedInOverHttp } from '../media/testing';
+import { signedInOverHttp } from '../../testing/media-uploads';
 
 const apiDir = fileURLToPath(new URL('../../..', import.meta.url));
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';

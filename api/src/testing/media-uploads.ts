@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { CSRF_HEADER, type CookieNames } from '../../plugins/auth';
+import { CSRF_HEADER, type CookieNames } from '../plugins/auth';
 
 /** Files the media tests upload, made on the spot: nothing binary is kept in the repository. */
 
