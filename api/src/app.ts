@@ -22,6 +22,7 @@ import { cityRoutes } from './modules/cities/routes';
 import { serviceRoutes } from './modules/services/routes';
 import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from './modules/complaints/hold';
 import { complaintRoutes } from './modules/complaints/routes';
+import { mailOutboxPlugin } from './modules/dev-mail/plugin';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { mediaFileRoutes } from './modules/media/routes/files';
 import { mediaPlugin } from './modules/media/plugin';
@@ -169,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every socket route takes its limits from here; the page's origin may be PUBLIC_URL's.
   await app.register(socketLimitsPlugin, { limits: options.socketLimits, publicUrl: options.publicUrl });
   await app.register(presencePlugin);
+  // The mail plugin records every mail in the outbox the dev-mail module keeps.
+  await app.register(mailOutboxPlugin);
   await app.register(mailPlugin, {
     smtpUrl: options.smtpUrl,
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
