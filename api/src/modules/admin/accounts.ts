@@ -17,7 +17,8 @@ import {
   modelProfiles,
 } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { pageOf, paged, qualified } from './common';
+import { pageOf, paged } from '../../lib/paging';
+import { qualified } from './common';
 import { adminProfilesWhere } from './profiles';
 
 /** `%`, `_` and `\` match themselves in a search, not any text. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { accounts, complaints, liveStreams, modelProfiles } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { recordAdminAction } from '../own-profiles/moderation';
+import { recordAdminAction } from '../audit/repository';
 import { lockProfile } from '../own-profiles/revision';
 
 type AccountRow = typeof accounts.$inferSelect;

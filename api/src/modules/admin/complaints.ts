@@ -9,9 +9,9 @@ import { and, count, countDistinct, desc, eq, inArray, max, sql } from 'drizzle-
 import type { FastifyInstance } from 'fastify';
 import { complaints, modelProfiles } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { recordAdminAction } from '../own-profiles/moderation';
+import { recordAdminAction } from '../audit/repository';
 import { lockProfile } from '../own-profiles/revision';
-import { pageOf, paged } from './common';
+import { pageOf, paged } from '../../lib/paging';
 import { adminProfileById, adminProfilesWhere } from './profiles';
 
 const open = eq(complaints.status, 'new');

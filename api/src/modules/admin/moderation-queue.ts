@@ -17,8 +17,8 @@ import { toOwnMedia } from '../media/service';
 import { approvedVersionOf, revisionOf } from '../own-profiles/own-profile';
 import type { MediaRow, ProfileRow } from '../own-profiles/revision';
 import { changedFields, mediaChanges, mediaVersions, normalisedVersion } from './changes';
-import { claims } from './claims';
-import { pageOf, paged } from './common';
+import { claims } from '../claims/repository';
+import { pageOf, paged } from '../../lib/paging';
 import { adminProfileById } from './profiles';
 
 /**

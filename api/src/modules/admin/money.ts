@@ -17,8 +17,8 @@ import type { Database } from '../../db/client';
 import { accounts, paymentOrders, paymentWebhooks, promoCodes } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { post } from '../ledger/repository';
-import { recordAdminAction } from '../own-profiles/moderation';
-import { pageOf, paged } from './common';
+import { recordAdminAction } from '../audit/repository';
+import { pageOf, paged } from '../../lib/paging';
 
 const rubles = (kopecks: number) => kopecks / 100;
 

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { priceItems, siteSettings } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { recordAdminAction } from '../own-profiles/moderation';
+import { recordAdminAction } from '../audit/repository';
 import { createSiteRepository } from '../site/repository';
 
 type PriceRow = typeof priceItems.$inferSelect;

@@ -3,9 +3,9 @@ import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accounts, campaigns } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { claims } from '../admin/claims';
-import { pageOf, paged } from '../admin/common';
-import { recordAdminAction } from '../own-profiles/moderation';
+import { claims } from '../claims/repository';
+import { pageOf, paged } from '../../lib/paging';
+import { recordAdminAction } from '../audit/repository';
 import { approvedOf, type CampaignRow, type CampaignService } from './service';
 
 /**

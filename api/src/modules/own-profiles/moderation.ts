@@ -1,33 +1,13 @@
-import { type AdminTargetType, hasApprovedVersion } from 'contracts';
+import { hasApprovedVersion } from 'contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { adminActions, cities, modelProfiles, modelServices, services } from '../../db/schema';
+import { cities, modelProfiles, modelServices, services } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { claims } from '../admin/claims';
+import { recordAdminAction } from '../audit/repository';
+import { claims } from '../claims/repository';
 import { publishRevisionMedia } from '../media/service';
 import { checkRevision, lockProfile, revisionMedia, targetOf } from './revision';
-
-export interface AdminAction {
-  adminId: number;
-  action: string;
-  targetType: AdminTargetType;
-  targetId: number;
-  reason?: string | null;
-  details?: Record<string, unknown>;
-}
-
-/** Writes the audit log's line for an administrator's action, in the action's own transaction. */
-export async function recordAdminAction(tx: Database, action: AdminAction): Promise<void> {
-  await tx.insert(adminActions).values({
-    adminId: action.adminId,
-    action: action.action,
-    targetType: action.targetType,
-    targetId: action.targetId,
-    reason: action.reason ?? null,
-    details: action.details ?? {},
-  });
-}
 
 export interface ModerationOutcome {
   /** Files no version uses any more, to delete once the transaction committed. */

@@ -1,7 +1,7 @@
 import { adminAuditQuerySchema } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
 import { defineRoutes } from '../../../lib/route-schema';
-import { createAuditLog } from '../audit';
+import { createAuditLog } from '../../audit/repository';
 import { ADMIN_ERRORS, adminRoute } from '../common';
 
 /** The audit log: /api/admin-panel/audit. */

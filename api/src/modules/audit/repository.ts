@@ -1,8 +1,29 @@
-import type { AdminActionName, AdminAuditQuery, AuditLog } from 'contracts';
+import type { AdminActionName, AdminAuditQuery, AdminTargetType, AuditLog } from 'contracts';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts, adminActions } from '../../db/schema';
-import { pageOf, paged } from './common';
+import { pageOf, paged } from '../../lib/paging';
+
+export interface AdminAction {
+  adminId: number;
+  action: string;
+  targetType: AdminTargetType;
+  targetId: number;
+  reason?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Writes the audit log's line for an administrator's action, in the action's own transaction. */
+export async function recordAdminAction(tx: Database, action: AdminAction): Promise<void> {
+  await tx.insert(adminActions).values({
+    adminId: action.adminId,
+    action: action.action,
+    targetType: action.targetType,
+    targetId: action.targetId,
+    reason: action.reason ?? null,
+    details: action.details ?? {},
+  });
+}
 
 function filtersOf(query: AdminAuditQuery): SQL | undefined {
   const where: SQL[] = [];
