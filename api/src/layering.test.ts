@@ -29,7 +29,6 @@ const NOT_MOVED_YET = new Set<string>([
   'campaigns/moderation.ts',
   'campaigns/pricing.ts',
   'campaigns/service.ts',
-  'media/sweep.ts',
   'own-profiles/expiry.ts',
   'own-profiles/moderation.ts',
   'own-profiles/own-profile.ts',
@@ -38,7 +37,6 @@ const NOT_MOVED_YET = new Set<string>([
   'own-profiles/service.ts',
   'payments/reconcile.ts',
   'payments/service.ts',
-  'prices/pricing.ts',
 ]);
 
 const isTest = (file: string) => file.endsWith('.test.ts');
