@@ -1,8 +1,7 @@
 import { MSK_SPB_CITY_SLUGS, type PriceList } from 'contracts';
-import { and, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
-import { priceItems } from '../../db/schema';
+import { createPriceRepository } from './repository';
 
 /** Rubles per US dollar when RUB_PER_USD is not set. */
 export const DEFAULT_RUB_PER_USD = 90;
@@ -22,10 +21,7 @@ export function createPricing(rubPerUsd: number): Pricing {
   return {
     rubPerUsd,
     async kopecksOf(executor, list, code, citySlug) {
-      const [item] = await executor
-        .select({ mskSpb: priceItems.mskSpbPrice, other: priceItems.otherPrice })
-        .from(priceItems)
-        .where(and(eq(priceItems.list, list), eq(priceItems.code, code)));
+      const item = await createPriceRepository(executor).pricesOf(list, code);
       if (!item) throw new Error(`price ${list}/${code} is missing from the price tables`);
       const dollars = (MSK_SPB_CITY_SLUGS as readonly string[]).includes(citySlug ?? '')
         ? item.mskSpb

@@ -1,5 +1,5 @@
 import type { PriceItem, PriceList } from 'contracts';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { priceItems } from '../../db/schema';
 
@@ -18,6 +18,15 @@ export function createPriceRepository(db: Database) {
         mskSpbPrice: row.mskSpbPrice,
         otherPrice: row.otherPrice,
       }));
+    },
+
+    /** An item's two prices in dollars (Moscow and St Petersburg, everywhere else); null when missing. */
+    async pricesOf(list: PriceList, code: string): Promise<{ mskSpb: number; other: number } | null> {
+      const [item] = await db
+        .select({ mskSpb: priceItems.mskSpbPrice, other: priceItems.otherPrice })
+        .from(priceItems)
+        .where(and(eq(priceItems.list, list), eq(priceItems.code, code)));
+      return item ?? null;
     },
   };
 }
