@@ -1,8 +1,7 @@
-import { eq, or, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { campaigns } from '../../../db/schema';
 import { ApiError } from '../../../lib/api-error';
 import { defineRoutes, errorResponses, nonJson } from '../../../lib/route-schema';
+import { campaignsWithImage } from '../../campaigns/repository';
 import { isStorageKey } from '../../media/storage';
 
 /**
@@ -27,13 +26,7 @@ export const adImageRoutes = defineRoutes(async (fastify) => {
     async (request, reply) => {
       const key = `${request.params.key}/${request.params.file}`;
       if (!isStorageKey(key)) throw new ApiError(404, 'NOT_FOUND');
-      const rows = await fastify.db
-        .select({
-          accountId: campaigns.accountId,
-          public: sql<boolean>`coalesce(${campaigns.approved}->'image'->>'key' = ${key}, false)`,
-        })
-        .from(campaigns)
-        .where(or(eq(campaigns.imageKey, key), sql`${campaigns.approved}->'image'->>'key' = ${key}`));
+      const rows = await campaignsWithImage(fastify.db, key);
       if (rows.length === 0) throw new ApiError(404, 'NOT_FOUND');
       const isPublic = rows.some((row) => row.public);
       if (!isPublic) {
