@@ -27,7 +27,6 @@ const NOT_MOVED_YET = new Set<string>([
   'campaigns/moderation.ts',
   'campaigns/pricing.ts',
   'campaigns/service.ts',
-  'own-profiles/expiry.ts',
   'own-profiles/moderation.ts',
   'own-profiles/own-profile.ts',
   'own-profiles/promotions.ts',

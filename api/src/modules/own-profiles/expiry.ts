@@ -1,7 +1,7 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { modelProfiles } from '../../db/schema';
+import { tryJobLock } from '../../db/job-lock';
+import { endExpiredVideos, lockProfilesDueToExpire, markExpired } from './repository';
 
 /** Any number unique among the advisory locks: one runner at a time across every API instance. */
 const EXPIRY_LOCK_KEY = 7_310_012;
@@ -15,30 +15,14 @@ const EXPIRY_INTERVAL_MS = 60_000;
  */
 export async function expireProfiles(fastify: FastifyInstance, now: Date = new Date()): Promise<number> {
   const expired = await fastify.db.transaction(async (tx) => {
-    const [lock] = await tx
-      .select({ taken: sql<boolean>`pg_try_advisory_xact_lock(${EXPIRY_LOCK_KEY})` })
-      .from(sql`(select 1) as one`);
-    if (!lock?.taken) return { due: [], videoEnded: 0 };
-    const due = await tx
-      .select({ id: modelProfiles.id, accountId: modelProfiles.accountId, name: modelProfiles.name })
-      .from(modelProfiles)
-      .where(
-        and(
-          inArray(modelProfiles.status, ['active', 'published', 'unactive']),
-          lte(modelProfiles.expiresAt, now),
-        ),
-      )
-      .for('update', { skipLocked: true });
+    if (!(await tryJobLock(tx, EXPIRY_LOCK_KEY))) return { due: [], videoEnded: 0 };
+    const due = await lockProfilesDueToExpire(tx, now);
     if (due.length > 0) {
-      await tx
-        .update(modelProfiles)
-        .set({ status: 'expired', updatedAt: now })
-        .where(
-          inArray(
-            modelProfiles.id,
-            due.map((row) => row.id),
-          ),
-        );
+      await markExpired(
+        tx,
+        due.map((row) => row.id),
+        now,
+      );
     }
     for (const row of due) {
       if (row.accountId !== null) {
@@ -46,12 +30,8 @@ export async function expireProfiles(fastify: FastifyInstance, now: Date = new D
       }
     }
     // A month of video display that ran out: the card and the page stop showing the video.
-    const videoEnded = await tx
-      .update(modelProfiles)
-      .set({ hasVideo: false })
-      .where(and(eq(modelProfiles.hasVideo, true), lte(modelProfiles.videoUntil, now)))
-      .returning({ id: modelProfiles.id });
-    return { due, videoEnded: videoEnded.length };
+    const videoEnded = await endExpiredVideos(tx, now);
+    return { due, videoEnded };
   });
   if (expired.due.length > 0 || expired.videoEnded > 0) fastify.listingCache.clear();
   return expired.due.length;
