@@ -18,7 +18,7 @@ import {
 } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { pageOf, paged } from '../../lib/paging';
-import { qualified } from './common';
+import { qualified } from '../../db/qualified';
 import { adminProfilesWhere } from './profiles';
 
 /** `%`, `_` and `\` match themselves in a search, not any text. */

@@ -1,4 +1,3 @@
-import { type AnyColumn, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { errorResponses } from '../../lib/route-schema';
@@ -25,13 +24,6 @@ export function adminOf(request: FastifyRequest): number {
   if (!request.auth) throw new Error('requireAdmin let a guest through');
   return request.auth.accountId;
 }
-
-/**
- * A column named with its table. Drizzle leaves the columns of a one-table select bare, so in a
- * correlated subquery the outer column would silently resolve to the inner table's.
- */
-export const qualified = (column: AnyColumn): SQL =>
-  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** The answer of a DELETE that has nothing to say. */
 export const NO_CONTENT = { 204: v.pipe(v.null(), v.description('Done')) };

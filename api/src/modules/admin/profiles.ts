@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { cities, complaints, modelProfiles } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { effectiveStatus } from '../own-profiles/revision';
-import { qualified } from './common';
+import { qualified } from '../../db/qualified';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
