@@ -19,7 +19,7 @@ import {
 import { ApiError } from '../../lib/api-error';
 import { pageOf, paged } from '../../lib/paging';
 import { qualified } from '../../db/qualified';
-import { adminProfilesWhere } from './profiles';
+import { adminProfilesWhere } from './repository/profiles';
 
 /** `%`, `_` and `\` match themselves in a search, not any text. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

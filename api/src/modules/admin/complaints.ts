@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api-error';
 import { recordAdminAction } from '../audit/repository';
 import { lockProfile } from '../own-profiles/revision';
 import { pageOf, paged } from '../../lib/paging';
-import { adminProfileById, adminProfilesWhere } from './profiles';
+import { adminProfileById, adminProfilesWhere } from './repository/profiles';
 
 const open = eq(complaints.status, 'new');
 

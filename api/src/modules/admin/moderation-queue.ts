@@ -19,7 +19,7 @@ import type { MediaRow, ProfileRow } from '../own-profiles/revision';
 import { changedFields, mediaChanges, mediaVersions, normalisedVersion } from './changes';
 import { claims } from '../claims/repository';
 import { pageOf, paged } from '../../lib/paging';
-import { adminProfileById } from './profiles';
+import { adminProfileById } from './repository/profiles';
 
 /**
  * Waiting for a moderator: a new profile sent (`pending`), or the changes of an approved one

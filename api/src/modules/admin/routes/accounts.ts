@@ -4,7 +4,7 @@ import { defineRoutes, errorResponses } from '../../../lib/route-schema';
 import { createAccountDirectory } from '../accounts';
 import { createBlocking } from '../blocking';
 import { ACCOUNT_NOT_FOUND, ADMIN_ERRORS, adminOf, adminRoute, PROFILE_NOT_FOUND } from '../common';
-import { adminProfileById } from '../profiles';
+import { adminProfileById } from '../repository/profiles';
 
 /** Accounts and blocks: /api/admin-panel/accounts/* and /api/admin-panel/profiles/{id}/(un)block. */
 export const accountRoutes = defineRoutes(async (fastify) => {

@@ -3,7 +3,7 @@ import * as responseSchemas from 'contracts/responses';
 import { defineRoutes, errorResponses } from '../../../lib/route-schema';
 import { ADMIN_ERRORS, adminOf, adminRoute, PROFILE_NOT_FOUND } from '../common';
 import { createComplaintReview } from '../complaints';
-import { adminProfileById } from '../profiles';
+import { adminProfileById } from '../repository/profiles';
 
 /**
  * Complaints waiting for a moderator: /api/admin-panel/complaints/*. A profile is blocked from

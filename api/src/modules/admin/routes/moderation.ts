@@ -12,7 +12,7 @@ import {
   PROFILE_NOT_FOUND,
 } from '../common';
 import { createModerationCounts, createModerationQueue } from '../moderation-queue';
-import { adminProfileById } from '../profiles';
+import { adminProfileById } from '../repository/profiles';
 
 const NOT_WAITING = errorResponses({
   409:

@@ -1,10 +1,10 @@
 import type { AdminProfile } from 'contracts';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { cities, complaints, modelProfiles } from '../../db/schema';
-import { ApiError } from '../../lib/api-error';
-import { effectiveStatus } from '../own-profiles/revision';
-import { qualified } from '../../db/qualified';
+import type { Database } from '../../../db/client';
+import { cities, complaints, modelProfiles } from '../../../db/schema';
+import { ApiError } from '../../../lib/api-error';
+import { effectiveStatus } from '../../own-profiles/revision';
+import { qualified } from '../../../db/qualified';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
