@@ -19,7 +19,6 @@ const NOT_MOVED_YET = new Set<string>([
   'admin/complaints.ts',
   'admin/moderation-queue.ts',
   'admin/money.ts',
-  'admin/site.ts',
   'ads/serving.ts',
   'campaigns/capacity.ts',
   'campaigns/moderation.ts',
