@@ -36,7 +36,8 @@ import {
 import { ApiError, ValidationError } from '../../lib/api-error';
 import { balanceOf, post } from '../ledger/repository';
 import { deleteStoredFiles } from '../media/service';
-import { freeByDay, keysOf, lockKeys, nearestFreeStart } from './capacity';
+import { freeByDay, keysOf, nearestFreeStart } from './capacity';
+import { lockKeys } from './repository';
 import { type AdPrices, loadAdPrices, type Quote, quoteOf } from './pricing';
 
 export type CampaignRow = typeof campaigns.$inferSelect;

@@ -1,5 +1,5 @@
 import type { PriceItem, PriceItemBody, PriceItemParams, PriceList } from 'contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { priceItems } from '../../db/schema';
 
@@ -51,6 +51,14 @@ export function createPriceRepository(db: Database) {
         mskSpbPrice: row.mskSpbPrice,
         otherPrice: row.otherPrice,
       }));
+    },
+
+    /** The two prices in dollars of these items of a list (those that exist). */
+    pricesOfCodes(list: PriceList, codes: string[]) {
+      return db
+        .select({ code: priceItems.code, mskSpb: priceItems.mskSpbPrice, other: priceItems.otherPrice })
+        .from(priceItems)
+        .where(and(eq(priceItems.list, list), inArray(priceItems.code, codes)));
     },
 
     /** An item's two prices in dollars (Moscow and St Petersburg, everywhere else); null when missing. */
