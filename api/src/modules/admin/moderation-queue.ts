@@ -15,7 +15,7 @@ import { accounts, campaigns, cities, complaints, media, modelProfiles } from '.
 import { ApiError } from '../../lib/api-error';
 import { toOwnMedia } from '../media/service';
 import { approvedVersionOf, revisionOf } from '../own-profiles/own-profile';
-import type { MediaRow, ProfileRow } from '../own-profiles/revision';
+import type { MediaRow, ProfileRow } from '../own-profiles/repository';
 import { changedFields, mediaChanges, mediaVersions, normalisedVersion } from './changes';
 import { claims } from '../claims/repository';
 import { pageOf, paged } from '../../lib/paging';

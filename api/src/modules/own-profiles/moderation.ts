@@ -7,7 +7,8 @@ import { ApiError } from '../../lib/api-error';
 import { recordAdminAction } from '../audit/repository';
 import { claims } from '../claims/repository';
 import { publishRevisionMedia } from '../media/service';
-import { checkRevision, lockProfile, revisionMedia, targetOf } from './revision';
+import { revisionMedia } from './repository';
+import { checkRevision, lockProfile, targetOf } from './revision';
 
 export interface ModerationOutcome {
   /** Files no version uses any more, to delete once the transaction committed. */

@@ -5,12 +5,18 @@ import {
   PROMOTION_PRICE_CODES,
   PUBLICATION_PRICE_CODE,
 } from 'contracts';
-import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cities, media, modelProfiles, modelServices, services } from '../../db/schema';
 import { toOwnMedia } from '../media/service';
 import type { Pricing } from '../prices/pricing';
-import { checkRevision, effectiveStatus, fingerprint, type ProfileRow } from './revision';
+import {
+  approvedServicesOf,
+  citySlugOf,
+  type ProfileRow,
+  profilesOf,
+  publicMediaIds,
+  revisionMedia,
+} from './repository';
+import { checkRevision, effectiveStatus, fingerprint } from './revision';
 
 /**
  * The working version of a profile. Profiles approved before revisions existed (the demo's) have
@@ -23,19 +29,12 @@ export async function revisionOf(db: Database, row: ProfileRow): Promise<Record<
 
 /** The approved columns of a profile in the form's shape (as the form's output). */
 export async function approvedVersionOf(db: Database, row: ProfileRow): Promise<Record<string, unknown>> {
-  const [city] = row.cityId
-    ? await db.select({ slug: cities.slug }).from(cities).where(eq(cities.id, row.cityId))
-    : [];
-  const serviceRows = await db
-    .select({ category: services.category, code: services.code, description: modelServices.description })
-    .from(modelServices)
-    .innerJoin(services, eq(services.id, modelServices.serviceId))
-    .where(eq(modelServices.profileId, row.id))
-    .orderBy(asc(services.category), asc(services.sort), asc(services.id));
+  const citySlug = row.cityId ? await citySlugOf(db, row.cityId) : null;
+  const serviceRows = await approvedServicesOf(db, row.id);
   return {
     name: row.name,
     category: row.category,
-    city: city?.slug ?? null,
+    city: citySlug,
     metro: row.metroId,
     places: row.places,
     services: serviceRows,
@@ -55,24 +54,13 @@ export async function baselineFingerprint(db: Database, row: ProfileRow): Promis
   if (row.submittedHash) return row.submittedHash;
   if (row.approvedHash) return row.approvedHash;
   if (!hasApprovedVersion(row.status)) return null;
-  const publicMedia = await db
-    .select({ id: media.id })
-    .from(media)
-    .where(and(eq(media.profileId, row.id), eq(media.isPublic, true)))
-    .orderBy(asc(media.kind), asc(media.position), asc(media.id));
-  return fingerprint(
-    await approvedVersionOf(db, row),
-    publicMedia.map((item) => item.id),
-  );
+  const publicMedia = await publicMediaIds(db, row.id);
+  return fingerprint(await approvedVersionOf(db, row), publicMedia);
 }
 
 export async function toOwnProfile(db: Database, pricing: Pricing, row: ProfileRow): Promise<OwnProfile> {
   const revision = await revisionOf(db, row);
-  const mediaRows = await db
-    .select()
-    .from(media)
-    .where(and(eq(media.profileId, row.id), eq(media.inRevision, true)))
-    .orderBy(asc(media.kind), asc(media.revisionPosition), asc(media.id));
+  const mediaRows = await revisionMedia(db, row.id);
   const check = checkRevision(revision, mediaRows);
   const current = fingerprint(
     revision,
@@ -119,10 +107,6 @@ export async function toOwnProfile(db: Database, pricing: Pricing, row: ProfileR
 
 /** The account's profiles, newest first. */
 export async function ownProfiles(db: Database, pricing: Pricing, accountId: number): Promise<OwnProfile[]> {
-  const rows = await db
-    .select()
-    .from(modelProfiles)
-    .where(eq(modelProfiles.accountId, accountId))
-    .orderBy(desc(modelProfiles.createdAt), desc(modelProfiles.id));
+  const rows = await profilesOf(db, accountId);
   return Promise.all(rows.map((row) => toOwnProfile(db, pricing, row)));
 }

@@ -13,7 +13,8 @@ import { cities, media, modelProfiles } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { balanceOf, post } from '../ledger/repository';
 import { toOwnProfile } from './own-profile';
-import { lockProfile, type ProfileRow } from './revision';
+import type { ProfileRow } from './repository';
+import { lockProfile } from './revision';
 
 export interface TopPlacementSettings {
   /** Profiles that can be in a city's top at once. */

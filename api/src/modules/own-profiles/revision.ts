@@ -11,13 +11,9 @@ import {
   transition,
   validate,
 } from 'contracts';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { media, modelProfiles } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-
-export type ProfileRow = typeof modelProfiles.$inferSelect;
-export type MediaRow = typeof media.$inferSelect;
+import { lockProfileRow, type ProfileRow, updateProfile } from './repository';
 
 /** The status the owner sees: `cancel` while blocked. */
 export function effectiveStatus(row: Pick<ProfileRow, 'status' | 'isBlocked'>): EffectiveProfileStatus {
@@ -34,13 +30,7 @@ export async function lockProfile(
   profileId: number,
   owner: number | null,
 ): Promise<ProfileRow> {
-  const where: SQL[] = [eq(modelProfiles.id, profileId)];
-  if (owner !== null) where.push(eq(modelProfiles.accountId, owner));
-  const [row] = await tx
-    .select()
-    .from(modelProfiles)
-    .where(and(...where))
-    .for('update');
+  const row = await lockProfileRow(tx, profileId, owner);
   if (!row) throw new ApiError(404, 'MODEL_NOT_FOUND');
   return row;
 }
@@ -57,15 +47,6 @@ export function targetOf(
   });
   if (!result.ok) throw new ApiError(409, 'TRANSITION_NOT_ALLOWED');
   return result.to;
-}
-
-/** The media of the working version, in its order (main photo first). */
-export function revisionMedia(tx: Database, profileId: number): Promise<MediaRow[]> {
-  return tx
-    .select()
-    .from(media)
-    .where(and(eq(media.profileId, profileId), eq(media.inRevision, true)))
-    .orderBy(asc(media.kind), asc(media.revisionPosition), asc(media.id));
 }
 
 export interface RevisionCheck {
@@ -123,19 +104,15 @@ export async function recordEdit(tx: Database, row: ProfileRow, complete: boolea
   if (to === 'deleted') throw new Error('save never deletes');
   const approved = hasApprovedVersion(row.status);
   const review: ReviewState | null = approved && row.review === 'pending' ? null : row.review;
-  const [updated] = await tx
-    .update(modelProfiles)
-    .set({
-      status: to,
-      review,
-      // Withdrawn from the queue: nobody reviewed it, so it may be sent again as it was.
-      ...(row.status === 'pending' || (approved && row.review === 'pending')
-        ? { submittedAt: null, submittedHash: null }
-        : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(modelProfiles.id, row.id))
-    .returning();
+  const updated = await updateProfile(tx, row.id, {
+    status: to,
+    review,
+    // Withdrawn from the queue: nobody reviewed it, so it may be sent again as it was.
+    ...(row.status === 'pending' || (approved && row.review === 'pending')
+      ? { submittedAt: null, submittedHash: null }
+      : {}),
+    updatedAt: new Date(),
+  });
   if (!updated) throw new Error(`profile ${row.id} vanished inside its own transaction`);
   return updated;
 }

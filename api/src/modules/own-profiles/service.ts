@@ -25,15 +25,8 @@ import { createAnalyticsRepository } from '../analytics/repository';
 import { balanceOf, post } from '../ledger/repository';
 import { removeProfileFiles } from '../media/service';
 import { baselineFingerprint, ownProfiles, revisionOf, toOwnProfile } from './own-profile';
-import {
-  checkRevision,
-  fingerprint,
-  lockProfile,
-  type ProfileRow,
-  recordEdit,
-  revisionMedia,
-  targetOf,
-} from './revision';
+import { type ProfileRow, revisionMedia } from './repository';
+import { checkRevision, fingerprint, lockProfile, recordEdit, targetOf } from './revision';
 
 /** A month of publication bought for a profile: the ledger transaction names it. */
 const PUBLICATION_ITEM = 'publication_month';
