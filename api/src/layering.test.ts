@@ -22,9 +22,7 @@ const NOT_MOVED_YET = new Set<string>([
   'ads/serving.ts',
   'campaigns/moderation.ts',
   'campaigns/service.ts',
-  'own-profiles/moderation.ts',
   'own-profiles/promotions.ts',
-  'own-profiles/service.ts',
   'payments/reconcile.ts',
   'payments/service.ts',
 ]);

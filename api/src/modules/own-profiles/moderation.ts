@@ -1,13 +1,10 @@
 import { hasApprovedVersion } from 'contracts';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
-import { cities, modelProfiles, modelServices, services } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { recordAdminAction } from '../audit/repository';
 import { claims } from '../claims/repository';
 import { publishRevisionMedia } from '../media/service';
-import { revisionMedia } from './repository';
+import { cityIdBySlug, monthsFromNow, replaceServices, revisionMedia, updateProfile } from './repository';
 import { checkRevision, lockProfile, targetOf } from './revision';
 
 export interface ModerationOutcome {
@@ -33,69 +30,48 @@ export function createModeration(fastify: FastifyInstance) {
         const { values } = checkRevision(row.revision, files);
         // Sent complete; only a change of the catalogue (a city removed) can make it incomplete.
         if (!values) throw new ApiError(409, 'PROFILE_INCOMPLETE');
-        const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.slug, values.city));
-        if (!city) throw new ApiError(409, 'PROFILE_INCOMPLETE');
+        const cityId = await cityIdBySlug(tx, values.city);
+        if (cityId === null) throw new ApiError(409, 'PROFILE_INCOMPLETE');
         const firstListing = !hasApprovedVersion(row.status);
         const now = new Date();
-        await tx
-          .update(modelProfiles)
-          .set({
-            name: values.name,
-            category: values.category,
-            cityId: city.id,
-            metroId: values.metro,
-            age: values.age,
-            height: values.height,
-            weight: values.weight,
-            boobs: values.boobs,
-            appearance: values.appearance,
-            priceHour: values.prices.hour,
-            priceTwoHours: values.prices.twoHours,
-            priceNight: values.prices.night,
-            places: values.places,
-            phone: values.contacts.phone,
-            telegram: values.contacts.telegram,
-            whatsapp: values.contacts.whatsapp,
-            viber: values.contacts.viber,
-            description: values.description,
-            hasVideo: files.some((file) => file.kind === 'video'),
-            status: to,
-            review: null,
-            rejectReason: null,
-            approvedHash: row.submittedHash,
-            submittedAt: null,
-            updatedAt: now,
-            ...(firstListing
-              ? {
-                  publishedAt: row.publishedAt ?? now,
-                  bumpedAt: now,
-                  // The paid months start now.
-                  expiresAt: sql`now() + make_interval(months => ${Math.max(1, row.prepaidMonths)})`,
-                  prepaidMonths: 0,
-                }
-              : {}),
-          })
-          .where(eq(modelProfiles.id, profileId));
+        await updateProfile(tx, profileId, {
+          name: values.name,
+          category: values.category,
+          cityId,
+          metroId: values.metro,
+          age: values.age,
+          height: values.height,
+          weight: values.weight,
+          boobs: values.boobs,
+          appearance: values.appearance,
+          priceHour: values.prices.hour,
+          priceTwoHours: values.prices.twoHours,
+          priceNight: values.prices.night,
+          places: values.places,
+          phone: values.contacts.phone,
+          telegram: values.contacts.telegram,
+          whatsapp: values.contacts.whatsapp,
+          viber: values.contacts.viber,
+          description: values.description,
+          hasVideo: files.some((file) => file.kind === 'video'),
+          status: to,
+          review: null,
+          rejectReason: null,
+          approvedHash: row.submittedHash,
+          submittedAt: null,
+          updatedAt: now,
+          ...(firstListing
+            ? {
+                publishedAt: row.publishedAt ?? now,
+                bumpedAt: now,
+                // The paid months start now.
+                expiresAt: monthsFromNow(Math.max(1, row.prepaidMonths)),
+                prepaidMonths: 0,
+              }
+            : {}),
+        });
 
-        await tx.delete(modelServices).where(eq(modelServices.profileId, profileId));
-        if (values.services.length > 0) {
-          const rows = await tx
-            .select({ id: services.id, category: services.category, code: services.code })
-            .from(services)
-            .where(
-              sql`(${services.category}, ${services.code}) in (${sql.join(
-                values.services.map((item) => sql`(${item.category}, ${item.code})`),
-                sql`, `,
-              )})`,
-            );
-          const idOf = new Map(rows.map((item) => [`${item.category}.${item.code}`, item.id]));
-          await tx.insert(modelServices).values(
-            values.services.flatMap((item) => {
-              const serviceId = idOf.get(`${item.category}.${item.code}`);
-              return serviceId === undefined ? [] : [{ profileId, serviceId, description: item.description }];
-            }),
-          );
-        }
+        await replaceServices(tx, profileId, values.services);
         const storageKeys = await publishRevisionMedia(tx, profileId);
         if (row.accountId !== null) {
           await fastify.notifications.notify(
@@ -128,16 +104,13 @@ export function createModeration(fastify: FastifyInstance) {
         const to = targetOf(row, 'reject');
         if (to === 'deleted') throw new Error('reject never deletes');
         await claims.assertFree(tx, 'profile', profileId, adminId);
-        await tx
-          .update(modelProfiles)
-          .set({
-            status: to,
-            review: hasApprovedVersion(row.status) ? 'rejected' : null,
-            rejectReason: reason,
-            submittedAt: null,
-            updatedAt: new Date(),
-          })
-          .where(eq(modelProfiles.id, profileId));
+        await updateProfile(tx, profileId, {
+          status: to,
+          review: hasApprovedVersion(row.status) ? 'rejected' : null,
+          rejectReason: reason,
+          submittedAt: null,
+          updatedAt: new Date(),
+        });
         const name = typeof row.revision.name === 'string' ? row.revision.name : row.name;
         if (row.accountId !== null) {
           await fastify.notifications.notify(

@@ -1,10 +1,24 @@
-import { and, asc, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { cities, media, modelProfiles, modelServices, services } from '../../db/schema';
+import {
+  cities,
+  complaints,
+  media,
+  metroStations,
+  modelProfiles,
+  modelServices,
+  services,
+} from '../../db/schema';
 
 export type ProfileRow = typeof modelProfiles.$inferSelect;
 export type NewProfileRow = typeof modelProfiles.$inferInsert;
 export type MediaRow = typeof media.$inferSelect;
+/** Columns to change in a profile's row: values, or SQL such as `monthsFromNow`. */
+export type ProfileChanges = PgUpdateSetSource<typeof modelProfiles>;
+
+/** The paid time of a profile listed for the first time: `months` from now. */
+export const monthsFromNow = (months: number): SQL => sql`now() + make_interval(months => ${months})`;
 
 /**
  * A profile's row, locked until the transaction ends; null when there is none. `owner` narrows
@@ -29,10 +43,67 @@ export async function lockProfileRow(
 export async function updateProfile(
   tx: Database,
   profileId: number,
-  values: Partial<NewProfileRow>,
+  values: ProfileChanges,
 ): Promise<ProfileRow | null> {
   const [row] = await tx.update(modelProfiles).set(values).where(eq(modelProfiles.id, profileId)).returning();
   return row ?? null;
+}
+
+export async function insertProfile(tx: Database, values: NewProfileRow): Promise<ProfileRow | null> {
+  const [row] = await tx.insert(modelProfiles).values(values).returning();
+  return row ?? null;
+}
+
+/** A profile's row; null when there is none. `owner` narrows it to that account's profiles. */
+export async function findProfile(
+  db: Database,
+  profileId: number,
+  owner: number | null,
+): Promise<ProfileRow | null> {
+  const where: SQL[] = [eq(modelProfiles.id, profileId)];
+  if (owner !== null) where.push(eq(modelProfiles.accountId, owner));
+  const [row] = await db
+    .select()
+    .from(modelProfiles)
+    .where(and(...where));
+  return row ?? null;
+}
+
+export async function deleteProfile(tx: Database, profileId: number): Promise<void> {
+  await tx.delete(modelProfiles).where(eq(modelProfiles.id, profileId));
+}
+
+/**
+ * Pays a month more: the paid time runs a month past its end, or a month from now when it is
+ * over (or was never set).
+ */
+export async function extendPaidTime(
+  tx: Database,
+  profileId: number,
+  status: ProfileRow['status'],
+): Promise<void> {
+  await tx
+    .update(modelProfiles)
+    .set({
+      status,
+      expiresAt: sql`greatest(coalesce(${modelProfiles.expiresAt}, now()), now()) + interval '1 month'`,
+      updatedAt: new Date(),
+    })
+    .where(eq(modelProfiles.id, profileId));
+}
+
+/** Complaints about a profile per reason, the most frequent first, with the latest of each. */
+export function complaintsByReason(db: Database, profileId: number) {
+  return db
+    .select({
+      reason: complaints.reason,
+      count: count(),
+      lastAt: sql<Date>`max(${complaints.createdAt})`.mapWith((value: string | Date) => new Date(value)),
+    })
+    .from(complaints)
+    .where(eq(complaints.profileId, profileId))
+    .groupBy(complaints.reason)
+    .orderBy(desc(count()));
 }
 
 /** The account's profiles, newest first. */
@@ -61,6 +132,56 @@ export async function publicMediaIds(db: Database, profileId: number): Promise<n
     .where(and(eq(media.profileId, profileId), eq(media.isPublic, true)))
     .orderBy(asc(media.kind), asc(media.position), asc(media.id));
   return rows.map((row) => row.id);
+}
+
+/** A city's id by its slug; null for none. */
+export async function cityIdBySlug(db: Database, slug: string): Promise<number | null> {
+  const [city] = await db.select({ id: cities.id }).from(cities).where(eq(cities.slug, slug));
+  return city?.id ?? null;
+}
+
+/** The city of a metro station; null when there is no such station. */
+export async function metroStationCity(db: Database, metroId: number): Promise<number | null> {
+  const [station] = await db
+    .select({ cityId: metroStations.cityId })
+    .from(metroStations)
+    .where(eq(metroStations.id, metroId));
+  return station ? station.cityId : null;
+}
+
+/** The services of the catalogue among these category-and-code pairs (those that exist). */
+export function servicesByCode(db: Database, wanted: readonly { category: string; code: string }[]) {
+  return db
+    .select({ id: services.id, category: services.category, code: services.code })
+    .from(services)
+    .where(
+      sql`(${services.category}, ${services.code}) in (${sql.join(
+        wanted.map((item) => sql`(${item.category}, ${item.code})`),
+        sql`, `,
+      )})`,
+    );
+}
+
+/**
+ * Replaces a profile's approved services with these (a pair the catalogue no longer has is
+ * left out), in the caller's transaction.
+ */
+export async function replaceServices(
+  tx: Database,
+  profileId: number,
+  items: readonly { category: string; code: string; description: string | null }[],
+): Promise<void> {
+  await tx.delete(modelServices).where(eq(modelServices.profileId, profileId));
+  if (items.length > 0) {
+    const rows = await servicesByCode(tx, items);
+    const idOf = new Map(rows.map((item) => [`${item.category}.${item.code}`, item.id]));
+    await tx.insert(modelServices).values(
+      items.flatMap((item) => {
+        const serviceId = idOf.get(`${item.category}.${item.code}`);
+        return serviceId === undefined ? [] : [{ profileId, serviceId, description: item.description }];
+      }),
+    );
+  }
 }
 
 /** A city's slug; null for none. */

@@ -7,25 +7,28 @@ import {
   type ProfileViewsResponse,
   PUBLICATION_PRICE_CODE,
 } from 'contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import {
-  cities,
-  complaints,
-  ledgerEntries,
-  ledgerTransactions,
-  metroStations,
-  modelProfiles,
-  services,
-} from '../../db/schema';
 import { ApiError, ValidationError } from '../../lib/api-error';
 import { analyticsDay } from '../../lib/visitor';
 import { createAnalyticsRepository } from '../analytics/repository';
-import { balanceOf, post } from '../ledger/repository';
+import { balanceOf, latestPurchaseOf, post, spentIn } from '../ledger/repository';
 import { removeProfileFiles } from '../media/service';
 import { baselineFingerprint, ownProfiles, revisionOf, toOwnProfile } from './own-profile';
-import { type ProfileRow, revisionMedia } from './repository';
+import {
+  cityIdBySlug,
+  citySlugOf,
+  complaintsByReason,
+  deleteProfile,
+  extendPaidTime,
+  findProfile,
+  insertProfile,
+  metroStationCity,
+  type ProfileRow,
+  revisionMedia,
+  servicesByCode,
+  updateProfile,
+} from './repository';
 import { checkRevision, fingerprint, lockProfile, recordEdit, targetOf } from './revision';
 
 /** A month of publication bought for a profile: the ledger transaction names it. */
@@ -39,28 +42,17 @@ async function checkReferences(tx: Database, draft: ProfileDraft): Promise<void>
   const fields: Record<string, string> = {};
   let cityId: number | null = null;
   if (typeof draft.city === 'string') {
-    const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.slug, draft.city));
-    if (city) cityId = city.id;
-    else fields.city = 'validation.invalidCity';
+    cityId = await cityIdBySlug(tx, draft.city);
+    if (cityId === null) fields.city = 'validation.invalidCity';
   }
   if (typeof draft.metro === 'number') {
-    const [station] = await tx
-      .select({ cityId: metroStations.cityId })
-      .from(metroStations)
-      .where(eq(metroStations.id, draft.metro));
-    if (!station || (cityId !== null && station.cityId !== cityId)) fields.metro = 'validation.invalidMetro';
+    const stationCity = await metroStationCity(tx, draft.metro);
+    if (stationCity === null || (cityId !== null && stationCity !== cityId))
+      fields.metro = 'validation.invalidMetro';
   }
   if (Array.isArray(draft.services) && draft.services.length > 0) {
     const wanted = draft.services as { category: string; code: string }[];
-    const found = await tx
-      .select({ category: services.category, code: services.code })
-      .from(services)
-      .where(
-        sql`(${services.category}, ${services.code}) in (${sql.join(
-          wanted.map((item) => sql`(${item.category}, ${item.code})`),
-          sql`, `,
-        )})`,
-      );
+    const found = await servicesByCode(tx, wanted);
     const known = new Set(found.map((item) => `${item.category}.${item.code}`));
     wanted.forEach((item, index) => {
       if (!known.has(`${item.category}.${item.code}`))
@@ -81,8 +73,7 @@ async function priceCityOf(
 ): Promise<string | null> {
   if (typeof revision.city === 'string') return revision.city;
   if (!row.cityId) return null;
-  const [city] = await tx.select({ slug: cities.slug }).from(cities).where(eq(cities.id, row.cityId));
-  return city?.slug ?? null;
+  return citySlugOf(tx, row.cityId);
 }
 
 export function createProfileService(fastify: FastifyInstance) {
@@ -93,10 +84,7 @@ export function createProfileService(fastify: FastifyInstance) {
 
   /** The caller's profile; another account's is "not found", exactly like a missing one. */
   async function ownRow(accountId: number, id: number): Promise<ProfileRow> {
-    const [row] = await db
-      .select()
-      .from(modelProfiles)
-      .where(and(eq(modelProfiles.id, id), eq(modelProfiles.accountId, accountId)));
+    const row = await findProfile(db, id, accountId);
     if (!row) throw new ApiError(404, 'MODEL_NOT_FOUND');
     return row;
   }
@@ -117,7 +105,7 @@ export function createProfileService(fastify: FastifyInstance) {
   }
 
   const changed = async (tx: Database, id: number): Promise<ProfileRow> => {
-    const [row] = await tx.select().from(modelProfiles).where(eq(modelProfiles.id, id));
+    const row = await findProfile(tx, id, null);
     if (!row) throw new Error(`profile ${id} vanished`);
     return row;
   };
@@ -134,16 +122,13 @@ export function createProfileService(fastify: FastifyInstance) {
       const row = await db.transaction(async (tx) => {
         await checkReferences(tx, draft);
         const complete = checkRevision(draft, []).complete;
-        const [created] = await tx
-          .insert(modelProfiles)
-          .values({
-            accountId,
-            name: String(draft.name),
-            category: draft.category as ProfileRow['category'],
-            status: complete ? 'saved' : 'draft',
-            revision: draft as Record<string, unknown>,
-          })
-          .returning();
+        const created = await insertProfile(tx, {
+          accountId,
+          name: String(draft.name),
+          category: draft.category as ProfileRow['category'],
+          status: complete ? 'saved' : 'draft',
+          revision: draft as Record<string, unknown>,
+        });
         if (!created) throw new Error('profile was not created');
         return created;
       });
@@ -168,16 +153,7 @@ export function createProfileService(fastify: FastifyInstance) {
     /** Complaints about the profile per reason; who complained stays with the moderators. */
     async complaints(accountId: number, id: number): Promise<OwnComplaintsResponse> {
       await ownRow(accountId, id);
-      const rows = await db
-        .select({
-          reason: complaints.reason,
-          count: count(),
-          lastAt: sql<Date>`max(${complaints.createdAt})`.mapWith((value: string | Date) => new Date(value)),
-        })
-        .from(complaints)
-        .where(eq(complaints.profileId, id))
-        .groupBy(complaints.reason)
-        .orderBy(desc(count()));
+      const rows = await complaintsByReason(db, id);
       return {
         items: rows.map((row) => ({
           reason: row.reason,
@@ -196,16 +172,13 @@ export function createProfileService(fastify: FastifyInstance) {
         await checkReferences(tx, draft);
         const files = await revisionMedia(tx, id);
         const approved = hasApprovedVersion(locked.status);
-        await tx
-          .update(modelProfiles)
-          .set({
-            revision: draft as Record<string, unknown>,
-            ...(!approved && typeof draft.name === 'string' ? { name: draft.name } : {}),
-            ...(!approved && typeof draft.category === 'string'
-              ? { category: draft.category as ProfileRow['category'] }
-              : {}),
-          })
-          .where(eq(modelProfiles.id, id));
+        await updateProfile(tx, id, {
+          revision: draft as Record<string, unknown>,
+          ...(!approved && typeof draft.name === 'string' ? { name: draft.name } : {}),
+          ...(!approved && typeof draft.category === 'string'
+            ? { category: draft.category as ProfileRow['category'] }
+            : {}),
+        });
         return recordEdit(tx, { ...locked, revision: draft }, checkRevision(draft, files).complete);
       });
       return answer(row);
@@ -235,18 +208,15 @@ export function createProfileService(fastify: FastifyInstance) {
         if (!approved && locked.prepaidMonths === 0) {
           await chargeMonth(tx, locked, await priceCityOf(tx, locked, revision));
         }
-        await tx
-          .update(modelProfiles)
-          .set({
-            ...(approved ? { review: 'pending' as const } : { status: 'pending' as const }),
-            ...(approved ? {} : { prepaidMonths: Math.max(1, locked.prepaidMonths) }),
-            revision,
-            rejectReason: null,
-            submittedAt: new Date(),
-            submittedHash: current,
-            updatedAt: new Date(),
-          })
-          .where(eq(modelProfiles.id, id));
+        await updateProfile(tx, id, {
+          ...(approved ? { review: 'pending' as const } : { status: 'pending' as const }),
+          ...(approved ? {} : { prepaidMonths: Math.max(1, locked.prepaidMonths) }),
+          revision,
+          rejectReason: null,
+          submittedAt: new Date(),
+          submittedHash: current,
+          updatedAt: new Date(),
+        });
         return changed(tx, id);
       });
       return { profile: await answer(row), balance: (await balanceOf(db, accountId)) / 100 };
@@ -262,14 +232,7 @@ export function createProfileService(fastify: FastifyInstance) {
         const to = targetOf(locked, 'extend');
         if (to === 'deleted') throw new Error('extend never deletes');
         await chargeMonth(tx, locked, await priceCityOf(tx, locked, {}));
-        await tx
-          .update(modelProfiles)
-          .set({
-            status: to,
-            expiresAt: sql`greatest(coalesce(${modelProfiles.expiresAt}, now()), now()) + interval '1 month'`,
-            updatedAt: new Date(),
-          })
-          .where(eq(modelProfiles.id, id));
+        await extendPaidTime(tx, id, to);
         return changed(tx, id);
       });
       fastify.listingCache.clear();
@@ -284,10 +247,7 @@ export function createProfileService(fastify: FastifyInstance) {
         if (to === 'deleted') throw new Error(`${action} never deletes`);
         // Activating after the paid time ended finds it expired instead.
         const expired = action === 'activate' && locked.expiresAt !== null && locked.expiresAt <= new Date();
-        await tx
-          .update(modelProfiles)
-          .set({ status: expired ? 'expired' : to, updatedAt: new Date() })
-          .where(eq(modelProfiles.id, id));
+        await updateProfile(tx, id, { status: expired ? 'expired' : to, updatedAt: new Date() });
         return changed(tx, id);
       });
       fastify.listingCache.clear();
@@ -306,7 +266,7 @@ export function createProfileService(fastify: FastifyInstance) {
           await refundPrepaid(tx, locked.accountId, id);
         }
         const keys = await removeProfileFiles(tx, id);
-        await tx.delete(modelProfiles).where(eq(modelProfiles.id, id));
+        await deleteProfile(tx, id);
         return keys;
       });
       fastify.listingCache.clear();
@@ -317,24 +277,9 @@ export function createProfileService(fastify: FastifyInstance) {
 
 /** Refunds the latest unrefunded month paid for a profile; the refund's reference makes it once only. */
 async function refundPrepaid(tx: Database, accountId: number, profileId: number): Promise<void> {
-  const [paid] = await tx
-    .select({ id: ledgerTransactions.id, reference: ledgerTransactions.reference })
-    .from(ledgerTransactions)
-    .where(
-      and(
-        eq(ledgerTransactions.kind, 'purchase'),
-        sql`${ledgerTransactions.metadata}->>'item' = ${PUBLICATION_ITEM}`,
-        sql`(${ledgerTransactions.metadata}->>'profileId')::int = ${profileId}`,
-      ),
-    )
-    .orderBy(desc(ledgerTransactions.id))
-    .limit(1);
+  const paid = await latestPurchaseOf(tx, PUBLICATION_ITEM, profileId);
   if (!paid) return;
-  const [spent] = await tx
-    .select({ kopecks: sql<number>`-coalesce(sum(${ledgerEntries.amountKopecks}), 0)`.mapWith(Number) })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.transactionId, paid.id), eq(ledgerEntries.accountId, accountId)));
-  const kopecks = spent?.kopecks ?? 0;
+  const kopecks = await spentIn(tx, paid.id, accountId);
   if (kopecks <= 0) return;
   await post(tx, {
     kind: 'refund',
