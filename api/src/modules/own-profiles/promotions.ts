@@ -6,14 +6,22 @@ import {
   PROMOTION_PRICE_CODES,
   TOP_PLACEMENT,
 } from 'contracts';
-import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { cities, media, modelProfiles } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { balanceOf, post } from '../ledger/repository';
 import { toOwnProfile } from './own-profile';
-import type { ProfileRow } from './repository';
+import {
+  cityById,
+  extendTop,
+  extendVideo,
+  findProfile,
+  hasPublicVideo,
+  lockCity,
+  markBumped,
+  type ProfileRow,
+  topEndsInCity,
+} from './repository';
 import { lockProfile } from './revision';
 
 export interface TopPlacementSettings {
@@ -54,10 +62,7 @@ export function createPromotions(fastify: FastifyInstance, top: TopPlacementSett
 
   async function cityOf(tx: Database, row: ProfileRow): Promise<CityOfProfile> {
     if (row.cityId === null) throw new ApiError(409, 'SERVICE_NOT_ACTIVATED');
-    const [city] = await tx
-      .select({ id: cities.id, slug: cities.slug })
-      .from(cities)
-      .where(eq(cities.id, row.cityId));
+    const city = await cityById(tx, row.cityId);
     if (!city) throw new ApiError(409, 'SERVICE_NOT_ACTIVATED');
     return city;
   }
@@ -91,19 +96,9 @@ export function createPromotions(fastify: FastifyInstance, top: TopPlacementSett
     cityId: number,
     profileId: number,
   ): Promise<{ free: number; nextFreeDate: string | null }> {
-    const taken = await tx
-      .select({ until: modelProfiles.topUntil })
-      .from(modelProfiles)
-      .where(
-        and(
-          eq(modelProfiles.cityId, cityId),
-          ne(modelProfiles.id, profileId),
-          gt(modelProfiles.topUntil, sql`now()`),
-        ),
-      )
-      .orderBy(asc(modelProfiles.topUntil));
+    const taken = await topEndsInCity(tx, cityId, profileId);
     const free = Math.max(0, top.slotsPerCity - taken.length);
-    const nearest = taken[0]?.until ?? new Date();
+    const nearest = taken[0] ?? new Date();
     return { free, nextFreeDate: free === 0 ? nearest.toISOString().slice(0, 10) : null };
   }
 
@@ -115,18 +110,13 @@ export function createPromotions(fastify: FastifyInstance, top: TopPlacementSett
    * gets it, the other is told the slots are full and the nearest date one frees.
    */
   async function buyTop(tx: Database, row: ProfileRow, city: CityOfProfile): Promise<number> {
-    await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, city.id)).for('update');
+    await lockCity(tx, city.id);
     if (!inTopNow(row)) {
       const { nextFreeDate } = await topAvailability(tx, city.id, row.id);
       if (nextFreeDate !== null) throw new ApiError(409, 'SLOTS_FULL', { params: { date: nextFreeDate } });
     }
     const kopecks = await charge(tx, row, 'top', city.slug);
-    await tx
-      .update(modelProfiles)
-      .set({
-        topUntil: sql`greatest(coalesce(${modelProfiles.topUntil}, now()), now()) + make_interval(days => ${top.days})`,
-      })
-      .where(eq(modelProfiles.id, row.id));
+    await extendTop(tx, row.id, top.days);
     return kopecks;
   }
 
@@ -136,14 +126,9 @@ export function createPromotions(fastify: FastifyInstance, top: TopPlacementSett
      * what is running, the top's days and slots (free now, or the nearest free day when full).
      */
     async info(accountId: number, profileId: number): Promise<ProfilePromotions> {
-      const [row] = await db
-        .select()
-        .from(modelProfiles)
-        .where(and(eq(modelProfiles.id, profileId), eq(modelProfiles.accountId, accountId)));
+      const row = await findProfile(db, profileId, accountId);
       if (!row) throw new ApiError(404, 'MODEL_NOT_FOUND');
-      const [city] = row.cityId
-        ? await db.select({ id: cities.id, slug: cities.slug }).from(cities).where(eq(cities.id, row.cityId))
-        : [];
+      const city = row.cityId ? await cityById(db, row.cityId) : null;
       const rubles = async (promotion: Promotion) =>
         (await pricing.kopecksOf(db, 'models_boosting', PRICE_CODE[promotion], city?.slug ?? null)) / 100;
       // A profile in the top keeps its slot when it buys again; no city means no one to share with.
@@ -151,10 +136,7 @@ export function createPromotions(fastify: FastifyInstance, top: TopPlacementSett
         city && !inTopNow(row)
           ? await topAvailability(db, city.id, row.id)
           : { free: top.slotsPerCity, nextFreeDate: null };
-      const [video] = await db
-        .select({ id: media.id })
-        .from(media)
-        .where(and(eq(media.profileId, profileId), eq(media.kind, 'video'), eq(media.isPublic, true)));
+      const hasVideo = await hasPublicVideo(db, profileId);
       return {
         active: isListed(row),
         top: {
@@ -169,7 +151,7 @@ export function createPromotions(fastify: FastifyInstance, top: TopPlacementSett
         video: {
           price: await rubles('video'),
           until: row.videoUntil && row.videoUntil > new Date() ? row.videoUntil.toISOString() : null,
-          hasVideo: video !== undefined,
+          hasVideo,
         },
       };
     },
@@ -188,24 +170,14 @@ export function createPromotions(fastify: FastifyInstance, top: TopPlacementSett
           charged = await buyTop(tx, locked, city);
         } else if (promotion === 'bump') {
           charged = await charge(tx, locked, 'bump', city.slug);
-          await tx.update(modelProfiles).set({ bumpedAt: sql`now()` }).where(eq(modelProfiles.id, profileId));
+          await markBumped(tx, profileId);
         } else {
           // Video display needs an approved video to show.
-          const [video] = await tx
-            .select({ id: media.id })
-            .from(media)
-            .where(and(eq(media.profileId, profileId), eq(media.kind, 'video'), eq(media.isPublic, true)));
-          if (!video) throw new ApiError(409, 'VIDEO_REQUIRED');
+          if (!(await hasPublicVideo(tx, profileId))) throw new ApiError(409, 'VIDEO_REQUIRED');
           charged = await charge(tx, locked, 'video', city.slug);
-          await tx
-            .update(modelProfiles)
-            .set({
-              hasVideo: true,
-              videoUntil: sql`greatest(coalesce(${modelProfiles.videoUntil}, now()), now()) + interval '1 month'`,
-            })
-            .where(eq(modelProfiles.id, profileId));
+          await extendVideo(tx, profileId);
         }
-        const [updated] = await tx.select().from(modelProfiles).where(eq(modelProfiles.id, profileId));
+        const updated = await findProfile(tx, profileId, null);
         if (!updated || locked.accountId === null) throw new Error(`profile ${profileId} vanished`);
         const { notifications } = fastify;
         if (promotion === 'top' && updated.topUntil) {

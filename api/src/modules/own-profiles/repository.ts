@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
@@ -182,6 +182,71 @@ export async function replaceServices(
       }),
     );
   }
+}
+
+/** A city's id and slug; null for none. */
+export async function cityById(db: Database, cityId: number): Promise<{ id: number; slug: string } | null> {
+  const [city] = await db
+    .select({ id: cities.id, slug: cities.slug })
+    .from(cities)
+    .where(eq(cities.id, cityId));
+  return city ?? null;
+}
+
+/** Locks a city's row until the transaction ends: purchases of its top slots queue behind it. */
+export async function lockCity(tx: Database, cityId: number): Promise<void> {
+  await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId)).for('update');
+}
+
+/** When the top placements of the other profiles in a city's top now end, soonest first. */
+export async function topEndsInCity(tx: Database, cityId: number, exceptProfileId: number): Promise<Date[]> {
+  const taken = await tx
+    .select({ until: modelProfiles.topUntil })
+    .from(modelProfiles)
+    .where(
+      and(
+        eq(modelProfiles.cityId, cityId),
+        ne(modelProfiles.id, exceptProfileId),
+        gt(modelProfiles.topUntil, sql`now()`),
+      ),
+    )
+    .orderBy(asc(modelProfiles.topUntil));
+  return taken.map((row) => row.until).filter((until): until is Date => until !== null);
+}
+
+/** Top placement for `days` more: from its end, or from now when it is over. */
+export async function extendTop(tx: Database, profileId: number, days: number): Promise<void> {
+  await tx
+    .update(modelProfiles)
+    .set({
+      topUntil: sql`greatest(coalesce(${modelProfiles.topUntil}, now()), now()) + make_interval(days => ${days})`,
+    })
+    .where(eq(modelProfiles.id, profileId));
+}
+
+/** Raises the profile to the top of its city's list. */
+export async function markBumped(tx: Database, profileId: number): Promise<void> {
+  await tx.update(modelProfiles).set({ bumpedAt: sql`now()` }).where(eq(modelProfiles.id, profileId));
+}
+
+/** Shows the video a month more: from the end of its display, or from now when it is over. */
+export async function extendVideo(tx: Database, profileId: number): Promise<void> {
+  await tx
+    .update(modelProfiles)
+    .set({
+      hasVideo: true,
+      videoUntil: sql`greatest(coalesce(${modelProfiles.videoUntil}, now()), now()) + interval '1 month'`,
+    })
+    .where(eq(modelProfiles.id, profileId));
+}
+
+/** Whether the approved version has a video. */
+export async function hasPublicVideo(db: Database, profileId: number): Promise<boolean> {
+  const [video] = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.profileId, profileId), eq(media.kind, 'video'), eq(media.isPublic, true)));
+  return video !== undefined;
 }
 
 /** A city's slug; null for none. */
