@@ -22,7 +22,6 @@ const NOT_MOVED_YET = new Set<string>([
   'ads/serving.ts',
   'campaigns/moderation.ts',
   'campaigns/service.ts',
-  'payments/service.ts',
 ]);
 
 const isTest = (file: string) => file.endsWith('.test.ts');

@@ -9,6 +9,7 @@ export type OwnPaymentOrder = PaymentOrderRow & { promoCode: string | null };
 export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
 export type PaymentWebhookRow = typeof paymentWebhooks.$inferSelect;
 export type NewPaymentWebhook = typeof paymentWebhooks.$inferInsert;
+export type { PaymentWebhookOutcome } from '../../db/schema';
 
 const withPromoCode = { ...getTableColumns(paymentOrders), promoCode: promoCodes.code };
 
