@@ -19,7 +19,7 @@ import {
 import { ApiError } from '../../lib/api-error';
 import { pageOf, paged } from '../../lib/paging';
 import { qualified } from '../../db/qualified';
-import { adminProfilesWhere } from './repository/profiles';
+import { adminProfilesOfAccount } from './repository/profiles';
 
 /** `%`, `_` and `\` match themselves in a search, not any text. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -87,7 +87,7 @@ export function createAccountDirectory(db: Database) {
         .where(eq(accounts.id, accountId));
       if (!row) throw new ApiError(404, 'USER_NOT_FOUND');
       const [profiles, ledger, campaignRows, sessions] = await Promise.all([
-        adminProfilesWhere(db, eq(modelProfiles.accountId, accountId)),
+        adminProfilesOfAccount(db, accountId),
         db
           .select({
             id: ledgerEntries.id,

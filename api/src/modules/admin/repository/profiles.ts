@@ -1,5 +1,5 @@
 import type { AdminProfile } from 'contracts';
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { cities, complaints, modelProfiles } from '../../../db/schema';
 import { ApiError } from '../../../lib/api-error';
@@ -9,7 +9,7 @@ import { qualified } from '../../../db/qualified';
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
 /** Profiles as the administration lists them, newest first. */
-export async function adminProfilesWhere(db: Database, where: SQL | undefined): Promise<AdminProfile[]> {
+async function adminProfilesWhere(db: Database, where: SQL | undefined): Promise<AdminProfile[]> {
   const rows = await db
     .select({
       profile: modelProfiles,
@@ -41,6 +41,16 @@ export async function adminProfilesWhere(db: Database, where: SQL | undefined): 
     publishedAt: iso(profile.publishedAt),
     expiresAt: iso(profile.expiresAt),
   }));
+}
+
+/** These profiles as the administration lists them, newest first. */
+export function adminProfilesByIds(db: Database, ids: number[]): Promise<AdminProfile[]> {
+  return adminProfilesWhere(db, inArray(modelProfiles.id, ids));
+}
+
+/** An account's profiles as the administration lists them, newest first. */
+export function adminProfilesOfAccount(db: Database, accountId: number): Promise<AdminProfile[]> {
+  return adminProfilesWhere(db, eq(modelProfiles.accountId, accountId));
 }
 
 /** One profile as the administration sees it; 404 MODEL_NOT_FOUND when there is none. */
