@@ -15,7 +15,6 @@ const dataAccess = /from '(drizzle-orm[^']*|[^']*\/db\/schema)'/;
  */
 const NOT_MOVED_YET = new Set<string>([
   'admin/accounts.ts',
-  'admin/blocking.ts',
   'admin/moderation-queue.ts',
   'admin/money.ts',
   'ads/serving.ts',
