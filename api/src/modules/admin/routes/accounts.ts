@@ -1,7 +1,7 @@
 import { adminAccountSearchQuerySchema, idParamsSchema, reasonBodySchema } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
 import { defineRoutes, errorResponses } from '../../../lib/route-schema';
-import { createAccountDirectory } from '../accounts';
+import { createAccountDirectory } from '../repository/accounts';
 import { createBlocking } from '../blocking';
 import { ACCOUNT_NOT_FOUND, ADMIN_ERRORS, adminOf, adminRoute, PROFILE_NOT_FOUND } from '../common';
 import { adminProfileById } from '../repository/profiles';

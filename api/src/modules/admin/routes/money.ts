@@ -8,7 +8,7 @@ import {
 } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
 import { defineRoutes, errorResponses } from '../../../lib/route-schema';
-import { createAccountDirectory } from '../accounts';
+import { createAccountDirectory } from '../repository/accounts';
 import { ACCOUNT_NOT_FOUND, ADMIN_ERRORS, adminOf, adminRoute } from '../common';
 import { createMoneyDesk } from '../money';
 

@@ -7,7 +7,7 @@ import {
   type AdminAccountSearchQuery,
 } from 'contracts';
 import { and, count, desc, eq, exists, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '../../../db/client';
 import {
   accounts,
   authSessions,
@@ -15,11 +15,11 @@ import {
   ledgerEntries,
   ledgerTransactions,
   modelProfiles,
-} from '../../db/schema';
-import { ApiError } from '../../lib/api-error';
-import { pageOf, paged } from '../../lib/paging';
-import { qualified } from '../../db/qualified';
-import { adminProfilesOfAccount } from './repository/profiles';
+} from '../../../db/schema';
+import { ApiError } from '../../../lib/api-error';
+import { pageOf, paged } from '../../../lib/paging';
+import { qualified } from '../../../db/qualified';
+import { adminProfilesOfAccount } from './profiles';
 
 /** `%`, `_` and `\` match themselves in a search, not any text. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
