@@ -15,7 +15,7 @@ export type ProfileRow = typeof modelProfiles.$inferSelect;
 export type NewProfileRow = typeof modelProfiles.$inferInsert;
 export type MediaRow = typeof media.$inferSelect;
 /** Columns to change in a profile's row: values, or SQL such as `monthsFromNow`. */
-export type ProfileChanges = PgUpdateSetSource<typeof modelProfiles>;
+export type ProfileUpdate = PgUpdateSetSource<typeof modelProfiles>;
 
 /** The paid time of a profile listed for the first time: `months` from now. */
 export const monthsFromNow = (months: number): SQL => sql`now() + make_interval(months => ${months})`;
@@ -43,7 +43,7 @@ export async function lockProfileRow(
 export async function updateProfile(
   tx: Database,
   profileId: number,
-  values: ProfileChanges,
+  values: ProfileUpdate,
 ): Promise<ProfileRow | null> {
   const [row] = await tx.update(modelProfiles).set(values).where(eq(modelProfiles.id, profileId)).returning();
   return row ?? null;
