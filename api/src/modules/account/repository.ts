@@ -1,11 +1,11 @@
 import type { ProfileResponse } from 'contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema';
 
 /**
- * Accounts, shared by auth (registration, sign-in, restore) and profile (the signed-in account's
- * own changes), so that neither module reaches into the other's storage.
+ * Accounts, shared by auth (registration, sign-in, restore) and this module's routes (the
+ * signed-in account's own changes), so that auth does not reach into another module's storage.
  */
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccount = Pick<
@@ -80,3 +80,12 @@ export function createAccountRepository(db: Database) {
 }
 
 export type AccountRepository = ReturnType<typeof createAccountRepository>;
+
+/** The e-mails of these accounts (those that exist), with their ids. */
+export async function accountEmails(db: Database, ids: number[]): Promise<{ id: number; email: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: accounts.id, email: accounts.email })
+    .from(accounts)
+    .where(inArray(accounts.id, ids));
+}

@@ -13,6 +13,7 @@ import { toOwnMedia } from '../media/service';
 import { approvedVersionOf, revisionOf } from '../own-profiles/own-profile';
 import { findProfile, type ProfileRow } from '../own-profiles/repository';
 import { changedFields, mediaChanges, mediaVersions, normalisedVersion } from './changes';
+import { campaignsInModerationCount } from '../campaigns/repository';
 import { claims } from '../claims/repository';
 import { pageOf, paged } from '../../lib/paging';
 import { profilesWithOpenComplaints } from './repository/complaints';
@@ -21,7 +22,6 @@ import {
   filesOf,
   lockProfileShared,
   ownersOf,
-  waitingCampaignCount,
   waitingProfileCount,
   waitingProfilesPage,
 } from './repository/moderation-queue';
@@ -131,7 +131,7 @@ export function createModerationCounts(db: Database) {
   return async (): Promise<AdminCounts> => {
     const [profiles, campaigns, complaints] = await Promise.all([
       waitingProfileCount(db),
-      waitingCampaignCount(db),
+      campaignsInModerationCount(db),
       profilesWithOpenComplaints(db),
     ]);
     return { profiles, campaigns, complaints };

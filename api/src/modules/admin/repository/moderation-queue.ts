@@ -1,8 +1,9 @@
 import { APPROVED_STATUSES, type LocalizedText } from 'contracts';
 import { and, asc, count, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { accounts, campaigns, cities, media, modelProfiles } from '../../../db/schema';
+import { cities, media, modelProfiles } from '../../../db/schema';
 import type { Page } from '../../../lib/paging';
+import { accountEmails } from '../../account/repository';
 import type { MediaRow, ProfileRow } from '../../own-profiles/repository';
 
 /**
@@ -37,12 +38,6 @@ export async function waitingProfileCount(db: Database): Promise<number> {
   return total?.n ?? 0;
 }
 
-/** How many campaigns wait for moderation. */
-export async function waitingCampaignCount(db: Database): Promise<number> {
-  const [total] = await db.select({ n: count() }).from(campaigns).where(eq(campaigns.status, 'moderation'));
-  return total?.n ?? 0;
-}
-
 /** These cities by their slugs, with their names. */
 export async function citiesBySlug(db: Database, slugs: string[]): Promise<Map<string, CityRef>> {
   if (slugs.length === 0) return new Map();
@@ -58,12 +53,7 @@ export async function ownersOf(
   db: Database,
   ids: number[],
 ): Promise<Map<number, { id: number; email: string }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: accounts.id, email: accounts.email })
-    .from(accounts)
-    .where(inArray(accounts.id, ids));
-  return new Map(rows.map((row) => [row.id, row]));
+  return new Map((await accountEmails(db, ids)).map((row) => [row.id, row]));
 }
 
 /** Every file of a profile, of the working version and of the approved one. */
