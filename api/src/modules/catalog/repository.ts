@@ -243,7 +243,7 @@ const rangeColumns = {
  * and PostgreSQL settles on the generic plan of a prepared statement after five runs instead of
  * planning it again on every request for values whose estimates differ (a price range).
  */
-type Bind = (name: string, value: unknown, type: 'int' | 'text' | 'text[]') => SQL;
+type Bind = (name: string, value: unknown, type: Param['type']) => SQL;
 
 function binder(take: (name: string, value: unknown) => unknown): Bind {
   return (name, value, type) => sql`(select ${take(name, value)}::${sql.raw(type)})`;
@@ -252,50 +252,153 @@ function binder(take: (name: string, value: unknown) => unknown): Bind {
 // An array is one parameter (a text[]), not a list of them.
 const asValue: Bind = binder((_name, value) => (Array.isArray(value) ? sql.param(value) : value));
 
+/** A value a filter binds: the name of its placeholder, the value, and its SQL type. */
+interface Param {
+  name: string;
+  value: unknown;
+  type: 'int' | 'text' | 'text[]';
+}
+
+/** The columns of listing_counts, of the overdue rows, or of model_profiles: what the counted filters test. */
+type CountedColumns = Record<'category' | 'cityId' | 'isOnline' | 'hasVideo' | 'priceHour', SQL | AnyColumn>;
+
 /**
- * The WHERE clause of the listing. Category, city and metro lead the partial listing indexes;
- * the other filters narrow the rows those indexes return. Which filters are set (and how many
- * values a list has) is the statement's shape (shapeOf); the values are bound.
+ * One filter of the listing, described once: the values a query gives it (null: the filter is
+ * off) and its condition over them, bound. Whether listing_counts keeps counts for it (`counted`,
+ * over the columns given) decides whether the maintained total can answer a query that uses it.
+ * A condition's text depends on how many values it has, never on what they are: the filters that
+ * are on and the names of their values are the statement's shape.
  */
-export function listingFilters(query: ModelListQuery, bind: Bind = asValue): SQL[] {
-  const filters: SQL[] = [profileIsVisible];
-  if (query.category)
-    filters.push(sql`${modelProfiles.category} = ${bind('category', query.category, 'text')}`);
-  // By id through a one-row lookup, so the city's listing index applies without a join.
-  if (query.city) {
-    filters.push(
-      sql`${modelProfiles.cityId} = (select ${cities.id} from ${cities} where ${cities.slug} = ${bind('city', query.city, 'text')})`,
-    );
-  }
-  if (query.metro !== undefined)
-    filters.push(sql`${modelProfiles.metroId} = ${bind('metro', query.metro, 'int')}`);
-  // Literal `true` rather than a parameter so the planner can use the partial online index.
-  if (query.online === 'true') filters.push(sql`${modelProfiles.isOnline} = true`);
-  if (query.video === 'true') filters.push(sql`${modelProfiles.hasVideo} = true`);
-  if (query.place) filters.push(sql`${modelProfiles.places} @> ${bind('place', [query.place], 'text[]')}`);
-  if (query.appearance?.length) {
-    const wanted = query.appearance.map((value, index) => bind(`appearance${index}`, value, 'text'));
-    filters.push(sql`${modelProfiles.appearance} in (${sql.join(wanted, sql`, `)})`);
-  }
-  for (const [key, column] of Object.entries(rangeColumns) as [keyof typeof rangeColumns, AnyColumn][]) {
-    const min = query[`${key}Min`];
-    const max = query[`${key}Max`];
-    if (min !== undefined) filters.push(sql`${column} >= ${bind(`${key}Min`, min, 'int')}`);
-    if (max !== undefined) filters.push(sql`${column} <= ${bind(`${key}Max`, max, 'int')}`);
-  }
-  if (query.services?.length) {
-    // Every chosen service, not any of them: a visitor ticking two wants both.
-    const wanted = query.services.map((key, index) => {
-      const [category = '', code = ''] = key.split('.');
-      return sql`(${bind(`service${index}Category`, category, 'text')}, ${bind(`service${index}Code`, code, 'text')})`;
-    });
-    filters.push(
-      sql`(select count(*) from ${modelServices} inner join ${services} on ${services.id} = ${modelServices.serviceId}
-        where ${modelServices.profileId} = ${modelProfiles.id}
-        and (${services.category}, ${services.code}) in (${sql.join(wanted, sql`, `)})) = ${sql.raw(String(query.services.length))}`,
-    );
+type ListingFilter = { values(query: ModelListQuery): Param[] | null } & (
+  | { counted: true; condition(columns: CountedColumns, values: SQL[]): SQL }
+  | { counted: false; condition(values: SQL[]): SQL }
+);
+
+const one = (name: string, value: unknown, type: Param['type']): Param[] | null =>
+  value === undefined || value === '' ? null : [{ name, value, type }];
+
+/** `<key>Min` and `<key>Max` of a range column; only the hourly price is counted. */
+function rangeFilters(key: keyof typeof rangeColumns): Record<string, ListingFilter> {
+  const filters: Record<string, ListingFilter> = {};
+  for (const [end, operator] of [
+    ['Min', '>='],
+    ['Max', '<='],
+  ] as const) {
+    const name = `${key}${end}` as const;
+    const values = (query: ModelListQuery) => one(name, query[name], 'int');
+    filters[name] =
+      key === 'price'
+        ? {
+            counted: true,
+            values,
+            condition: (columns, [bound]) => sql`${columns.priceHour} ${sql.raw(operator)} ${bound}`,
+          }
+        : {
+            counted: false,
+            values,
+            condition: ([bound]) => sql`${rangeColumns[key]} ${sql.raw(operator)} ${bound}`,
+          };
   }
   return filters;
+}
+
+/**
+ * The listing's filters, in the order of its WHERE clause. Category, city and metro lead the
+ * partial listing indexes; the other filters narrow the rows those indexes return.
+ */
+const listingFilterTable: Record<string, ListingFilter> = {
+  category: {
+    counted: true,
+    values: (query) => one('category', query.category, 'text'),
+    condition: (columns, [category]) => sql`${columns.category} = ${category}`,
+  },
+  // By id through a one-row lookup, so the city's listing index applies without a join.
+  city: {
+    counted: true,
+    values: (query) => one('city', query.city, 'text'),
+    condition: (columns, [slug]) =>
+      sql`${columns.cityId} = (select ${cities.id} from ${cities} where ${cities.slug} = ${slug})`,
+  },
+  metro: {
+    counted: false,
+    values: (query) => one('metro', query.metro, 'int'),
+    condition: ([metro]) => sql`${modelProfiles.metroId} = ${metro}`,
+  },
+  // Literal `true` rather than a parameter so the planner can use the partial online index.
+  online: {
+    counted: true,
+    values: (query) => (query.online === 'true' ? [] : null),
+    condition: (columns) => sql`${columns.isOnline} = true`,
+  },
+  video: {
+    counted: true,
+    values: (query) => (query.video === 'true' ? [] : null),
+    condition: (columns) => sql`${columns.hasVideo} = true`,
+  },
+  place: {
+    counted: false,
+    values: (query) => one('place', query.place && [query.place], 'text[]'),
+    condition: ([places]) => sql`${modelProfiles.places} @> ${places}`,
+  },
+  appearance: {
+    counted: false,
+    values: (query) =>
+      query.appearance?.length
+        ? query.appearance.map((value, index) => ({ name: `appearance${index}`, value, type: 'text' }))
+        : null,
+    condition: (wanted) => sql`${modelProfiles.appearance} in (${sql.join(wanted, sql`, `)})`,
+  },
+  ...rangeFilters('age'),
+  ...rangeFilters('price'),
+  ...rangeFilters('height'),
+  ...rangeFilters('weight'),
+  ...rangeFilters('boobs'),
+  // Every chosen service, not any of them: a visitor ticking two wants both.
+  services: {
+    counted: false,
+    values: (query) =>
+      query.services?.length
+        ? query.services.flatMap((key, index): Param[] => {
+            const [category = '', code = ''] = key.split('.');
+            return [
+              { name: `service${index}Category`, value: category, type: 'text' },
+              { name: `service${index}Code`, value: code, type: 'text' },
+            ];
+          })
+        : null,
+    condition: (values) => {
+      const pairs: SQL[] = [];
+      for (let index = 0; index < values.length; index += 2) {
+        pairs.push(sql`(${values[index]}, ${values[index + 1]})`);
+      }
+      return sql`(select count(*) from ${modelServices} inner join ${services} on ${services.id} = ${modelServices.serviceId}
+        where ${modelServices.profileId} = ${modelProfiles.id}
+        and (${services.category}, ${services.code}) in (${sql.join(pairs, sql`, `)})) = ${sql.raw(String(pairs.length))}`;
+    },
+  },
+};
+
+/** The filters a query turns on, each with its values. */
+function filtersOn(query: ModelListQuery) {
+  return Object.entries(listingFilterTable).flatMap(([key, filter]) => {
+    const values = filter.values(query);
+    return values ? [{ key, filter, values }] : [];
+  });
+}
+
+const bindAll = (values: Param[], bind: Bind) =>
+  values.map(({ name, value, type }) => bind(name, value, type));
+
+/** The WHERE clause of the listing: the visible profiles, and the query's filters. */
+export function listingFilters(query: ModelListQuery, bind: Bind = asValue): SQL[] {
+  return [
+    profileIsVisible,
+    ...filtersOn(query).map(({ filter, values }) =>
+      filter.counted
+        ? filter.condition(modelProfiles, bindAll(values, bind))
+        : filter.condition(bindAll(values, bind)),
+    ),
+  ];
 }
 
 function toCard(row: CardRow, photo: MediaImage | null): ModelCard {
@@ -411,42 +514,14 @@ function listingPage(query: ModelListQuery, offset: number, bind: Bind): SQL {
  * those narrow a list to a station's profiles or a few hundred.
  */
 export function countsCover(query: ModelListQuery): boolean {
-  return (
-    query.metro === undefined &&
-    query.place === undefined &&
-    !query.appearance?.length &&
-    !query.services?.length &&
-    query.ageMin === undefined &&
-    query.ageMax === undefined &&
-    query.heightMin === undefined &&
-    query.heightMax === undefined &&
-    query.weightMin === undefined &&
-    query.weightMax === undefined &&
-    query.boobsMin === undefined &&
-    query.boobsMax === undefined
-  );
+  return filtersOn(query).every(({ filter }) => filter.counted);
 }
 
 /** The filters countsCover accepts, over the columns of listing_counts or of a row set like it. */
-function countedFilters(
-  query: ModelListQuery,
-  columns: Record<'category' | 'cityId' | 'isOnline' | 'hasVideo' | 'priceHour', SQL | AnyColumn>,
-  bind: Bind,
-): SQL[] {
-  const filters: SQL[] = [];
-  if (query.category) filters.push(sql`${columns.category} = ${bind('category', query.category, 'text')}`);
-  if (query.city) {
-    filters.push(
-      sql`${columns.cityId} = (select ${cities.id} from ${cities} where ${cities.slug} = ${bind('city', query.city, 'text')})`,
-    );
-  }
-  if (query.online === 'true') filters.push(sql`${columns.isOnline} = true`);
-  if (query.video === 'true') filters.push(sql`${columns.hasVideo} = true`);
-  if (query.priceMin !== undefined)
-    filters.push(sql`${columns.priceHour} >= ${bind('priceMin', query.priceMin, 'int')}`);
-  if (query.priceMax !== undefined)
-    filters.push(sql`${columns.priceHour} <= ${bind('priceMax', query.priceMax, 'int')}`);
-  return filters;
+function countedFilters(query: ModelListQuery, columns: CountedColumns, bind: Bind): SQL[] {
+  return filtersOn(query).flatMap(({ filter, values }) =>
+    filter.counted ? [filter.condition(columns, bindAll(values, bind))] : [],
+  );
 }
 
 /**
@@ -492,49 +567,22 @@ export function maintainedTotal(query: ModelListQuery, bind: Bind = asValue): SQ
 }
 
 /**
- * What the listing statement's text depends on: which filters are set, how many values a list
- * filter has, and whether online and video are asked for. The values are not part of it.
+ * What the listing statement's text depends on: which filters are on and the names of their
+ * values (so how many a list has). The values are not part of it.
  */
 function shapeOf(query: ModelListQuery): string {
-  return Object.entries(query)
-    .filter(([key, value]) => value !== undefined && key !== 'page')
-    .map(([key, value]) =>
-      Array.isArray(value)
-        ? `${key}:${value.length}`
-        : key === 'online' || key === 'video'
-          ? `${key}=${value}`
-          : key,
-    )
-    .sort()
-    .join(',');
+  return filtersOn(query)
+    .map(({ key, values }) => `${key}(${values.map(({ name }) => name).join(',')})`)
+    .join(' ');
 }
 
 /** The values listingPage binds for a query, by name, without building the statement. */
 function valuesOf(query: ModelListQuery, offset: number): Record<string, unknown> {
-  const values: Record<string, unknown> = { offset };
-  if (query.category) values.category = query.category;
-  if (query.city) values.city = query.city;
-  if (query.metro !== undefined) values.metro = query.metro;
-  if (query.place) values.place = [query.place];
-  for (const [index, value] of (query.appearance ?? []).entries()) values[`appearance${index}`] = value;
-  for (const key of Object.keys(rangeColumns) as (keyof typeof rangeColumns)[]) {
-    if (query[`${key}Min`] !== undefined) values[`${key}Min`] = query[`${key}Min`];
-    if (query[`${key}Max`] !== undefined) values[`${key}Max`] = query[`${key}Max`];
+  const named: Record<string, unknown> = { offset };
+  for (const { values } of filtersOn(query)) {
+    for (const { name, value } of values) named[name] = value;
   }
-  for (const [index, key] of (query.services ?? []).entries()) {
-    const [category = '', code = ''] = key.split('.');
-    values[`service${index}Category`] = category;
-    values[`service${index}Code`] = code;
-  }
-  return values;
-}
-
-function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const keys = Object.keys(a);
-  return (
-    keys.length === Object.keys(b).length &&
-    keys.every((key) => key in b && JSON.stringify(a[key]) === JSON.stringify(b[key]))
-  );
+  return named;
 }
 
 /** Statements prepared so far, by shape; past the cap, other shapes are built for each request. */
@@ -556,20 +604,14 @@ function listingRunner(db: Database, kind: DatabaseKind) {
   }
   const shapes = new Map<string, Shape>();
 
-  async function prepare(query: ModelListQuery, offset: number, values: Record<string, unknown>) {
-    const bound: Record<string, unknown> = {};
+  async function prepare(query: ModelListQuery, offset: number) {
     const text = dialect.sqlToQuery(
       listingPage(
         query,
         offset,
-        binder((name, value) => {
-          bound[name] = value;
-          return sql.placeholder(name);
-        }),
+        binder((name) => sql.placeholder(name)),
       ),
     );
-    // valuesOf must name exactly the values the statement binds, or a placeholder goes unfilled.
-    if (!sameValues(bound, values)) throw new Error(`listing values disagree for shape "${shapeOf(query)}"`);
     const name = `listing_${createHash('sha1').update(text.sql).digest('hex').slice(0, 32)}`;
     if (kind === 'postgres') {
       const statement = db._.session.prepareQuery(text, undefined, name, false);
@@ -595,7 +637,7 @@ function listingRunner(db: Database, kind: DatabaseKind) {
     let statement = shapes.get(shape);
     if (!statement) {
       if (shapes.size < MAX_PREPARED_SHAPES) {
-        statement = await prepare(query, offset, values);
+        statement = await prepare(query, offset);
         shapes.set(shape, statement);
       } else {
         // Past the cap: built and planned for this request only.
