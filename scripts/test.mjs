@@ -30,7 +30,7 @@ const API_SLOW_FILES = [
   'src/modules/payments/kill.test.ts',
   'src/modules/payments/reconcile.test.ts',
   'src/modules/media/kill.test.ts',
-  'src/modules/profiles/approval-kill.test.ts',
+  'src/modules/own-profiles/approval-kill.test.ts',
 ];
 
 /** The last lines of a failed step's output, repeated above the summary: a log cut to its tail still shows why. */

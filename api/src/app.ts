@@ -10,8 +10,8 @@ import { type TrustProxy, trustNearestHops } from './lib/trust-proxy';
 import { type SocketLimits, socketLimitsPlugin } from './lib/socket-limits';
 import { type AuthRateLimitOptions, type Limit, resolveRateLimits } from './modules/auth/rate-limits';
 import { AD_SLOTS_PER_DAY_DEFAULT } from 'contracts';
-import { adImageRoutes } from './modules/ads/image-routes';
-import { adRoutes } from './modules/ads/routes';
+import { adImageRoutes } from './modules/ads/routes/images';
+import { adRoutes } from './modules/ads/routes/serving';
 import { servingPlugin } from './modules/ads/serving';
 import { adminRoutes } from './modules/admin/routes';
 import { completionJobPlugin } from './modules/campaigns/completion';
@@ -22,26 +22,27 @@ import { cityRoutes } from './modules/cities/routes';
 import { serviceRoutes } from './modules/services/routes';
 import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from './modules/complaints/hold';
 import { complaintRoutes } from './modules/complaints/routes';
+import { mailOutboxPlugin } from './modules/dev-mail/plugin';
 import { devMailRoutes } from './modules/dev-mail/routes';
-import { mediaFileRoutes } from './modules/media/file-routes';
+import { mediaFileRoutes } from './modules/media/routes/files';
 import { mediaPlugin } from './modules/media/plugin';
-import { profileMediaRoutes } from './modules/media/profile-media-routes';
-import { mediaRoutes } from './modules/media/routes';
-import { listingCachePlugin } from './modules/model/listing-cache';
+import { profileMediaRoutes } from './modules/media/routes/profile-media';
+import { mediaRoutes } from './modules/media/routes/placeholders';
+import { listingCachePlugin } from './modules/catalog/listing-cache';
 import type { S3StorageConfig } from './modules/media/s3-storage';
-import { modelRoutes } from './modules/model/routes';
+import { catalogRoutes } from './modules/catalog/routes';
 import { notificationsPlugin } from './modules/notifications/plugin';
 import { notificationRoutes } from './modules/notifications/routes';
 import { presenceRoutes } from './modules/presence/routes';
 import { presencePlugin } from './modules/presence/socket';
-import { DEFAULT_RUB_PER_USD, pricingPlugin } from './modules/tipping-prices/pricing';
-import { priceRoutes } from './modules/tipping-prices/routes';
+import { DEFAULT_RUB_PER_USD, pricingPlugin } from './modules/prices/pricing';
+import { priceRoutes } from './modules/prices/routes';
 import { recommendationRoutes } from './modules/recommendations/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import type { PaymentsSettings, PaymentsTestDelay } from './modules/payments/settings';
-import { profileRoutes } from './modules/profile/routes';
-import { expiryJobPlugin } from './modules/profiles/expiry';
-import { profileRoutes as modelProfileRoutes } from './modules/profiles/routes';
+import { accountRoutes } from './modules/account/routes';
+import { expiryJobPlugin } from './modules/own-profiles/expiry';
+import { ownProfileRoutes } from './modules/own-profiles/routes';
 import { promoRoutes } from './modules/promo/routes';
 import { type SeoOptions, seoRoutes } from './modules/seo/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -169,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every socket route takes its limits from here; the page's origin may be PUBLIC_URL's.
   await app.register(socketLimitsPlugin, { limits: options.socketLimits, publicUrl: options.publicUrl });
   await app.register(presencePlugin);
+  // The mail plugin records every mail in the outbox the dev-mail module keeps.
+  await app.register(mailOutboxPlugin);
   await app.register(mailPlugin, {
     smtpUrl: options.smtpUrl,
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
@@ -196,24 +199,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  // Where a URL's code lives: modules/<folder>/routes.ts, SQL in its repository.ts.
+  // Where a URL's code lives: modules/<folder>/routes.ts (a routes/ folder where a module has several
+  // route files: admin, ads, media), SQL in its repository.ts.
   //   /api/health, /api/constants                         site
   //   /api/cities                                         cities
   //   /api/services                                       services
-  //   /api/model, /api/model/:id, /api/model/online-count model
+  //   /api/model, /api/model/:id, /api/model/online-count catalog (the public catalogue)
   //   /api/model/streaming-count                          streams
   //   /api/model/:id/complaints                           complaints
   //   /api/recommendations                                recommendations
   //   /api/notifications/*                                notifications
   //   /api/promo/*                                        promo
   //   /api/payments/*                                     payments (top-ups, gateway webhooks, sandbox page)
-  //   /api/tipping-prices/*                               tipping-prices
+  //   /api/tipping-prices/*                               prices (the site's price tables)
   //   /api/admin-panel/analytics/*                        analytics
   //   /api/admin-panel/* (the rest)                       admin (moderation, blocks, complaints, audit)
   //   /api/online-count, /ws/online                       presence
-  //   /api/auth/*                                         auth (accounts: the accounts table, shared with profile)
-  //   /api/profile/*                                      profile (the account)
-  //   /api/profiles/*                                     profiles (a model's own profiles)
+  //   /api/auth/*                                         auth (the accounts table's repository is account's)
+  //   /api/profile/*                                      account (the signed-in account)
+  //   /api/profiles/*                                     own-profiles (a model's own profiles)
   //   /api/profiles/:id/media*                            media (uploads, order, removal)
   //   /api/dev/mail*                                      dev-mail (also the outbox the mail plugin writes)
   //   /media/placeholder/*, /media/u/*                    media
@@ -224,7 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(siteRoutes);
       await api.register(cityRoutes);
       await api.register(serviceRoutes);
-      await api.register(modelRoutes);
+      await api.register(catalogRoutes);
       await api.register(notificationRoutes);
       await api.register(promoRoutes);
       await api.register(streamRoutes);
@@ -239,8 +243,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         rateLimits: resolveRateLimits(options.rateLimits),
         resendCooldownSeconds: options.authResendCooldownSeconds,
       });
-      await api.register(profileRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
-      await api.register(modelProfileRoutes, { topPlacement: options.topPlacement });
+      await api.register(accountRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
+      await api.register(ownProfileRoutes, { topPlacement: options.topPlacement });
       await api.register(profileMediaRoutes, { uploadsPerHour: options.mediaUploadsPerHour });
       await api.register(adminRoutes, { adSlotsPerDay });
       await api.register(campaignRoutes, {

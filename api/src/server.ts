@@ -1,6 +1,6 @@
 import { AD_SLOTS_PER_DAY_DEFAULT, TOP_PLACEMENT } from 'contracts';
 import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from './modules/complaints/hold';
-import { DEFAULT_RUB_PER_USD } from './modules/tipping-prices/pricing';
+import { DEFAULT_RUB_PER_USD } from './modules/prices/pricing';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -101,3 +101,85 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /** Money that is not a user's balance: the other side of each double entry. */
 export const SYSTEM_LEDGER_ACCOUNTS = ['promotions', 'payments', 'revenue', 'adjustments'] as const;
 export type SystemLedgerAccount = (typeof SYSTEM_LEDGER_ACCOUNTS)[number];
+
+// The lists below are read by the response schemas as well as by the requests beside them, so
+// they live here, below both: `responses.ts` imports nothing that imports it back.
+
+/** The gateways a top-up can go through: our own sandbox, or NOWPayments. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'nowpayments'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * What became of a webhook: `received` until it is processed (a crash leaves it so), then
+ * `credited` (money moved: exactly one such row per top-up ledger transaction), `updated` (the
+ * order's status advanced, no money), `ignored` (stale, repeated, or the order was final),
+ * `rejected_signature`, `malformed`, `unknown_order`, or `conflict` (another payment of the order,
+ * or amounts that do not match the order: left for a person to look at).
+ */
+export const PAYMENT_WEBHOOK_OUTCOMES = [
+  'received',
+  'credited',
+  'updated',
+  'ignored',
+  'rejected_signature',
+  'malformed',
+  'unknown_order',
+  'conflict',
+] as const;
+export type PaymentWebhookOutcome = (typeof PAYMENT_WEBHOOK_OUTCOMES)[number];
+
+/**
+ * An order's status. The first four are on the way; the last four are final and never change
+ * again. `partially_paid` credits what arrived, `finished` the whole amount.
+ */
+export const PAYMENT_ORDER_STATUSES = [
+  'created',
+  'waiting',
+  'confirming',
+  'confirmed',
+  'partially_paid',
+  'finished',
+  'failed',
+  'expired',
+] as const;
+export type PaymentOrderStatus = (typeof PAYMENT_ORDER_STATUSES)[number];
+
+/** What the audit log records; `profile.approve` and `profile.reject` are moderation's. */
+export const ADMIN_ACTIONS = [
+  'profile.approve',
+  'profile.reject',
+  'profile.block',
+  'profile.unblock',
+  'account.block',
+  'account.unblock',
+  'complaints.dismiss',
+  'campaign.approve',
+  'campaign.reject',
+  'account.adjust',
+  'promo.create',
+  'promo.deactivate',
+  'site.slogan',
+  'site.price',
+] as const;
+export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
+
+export const ADMIN_TARGET_TYPES = ['profile', 'account', 'complaint', 'campaign', 'promo', 'site'] as const;
+export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
+
+/** Where an ad shows: pinned on the main page, on the listings of chosen cities, or both everywhere. */
+export const AD_PLACEMENTS = ['main', 'cities', 'everywhere'] as const;
+export type AdPlacement = (typeof AD_PLACEMENTS)[number];
+
+/** Paid per day of the date range, or for a number of impressions shown within it. */
+export const AD_PRICINGS = ['impressions', 'days'] as const;
+export type AdPricing = (typeof AD_PRICINGS)[number];
+
+/**
+ * A campaign's life: saved (`draft`) -> paid and sent (`moderation`) -> `published` on its dates
+ * -> `completed` (impressions reached or dates over); `rejected` by a moderator with a reason.
+ */
+export const CAMPAIGN_STATUSES = ['draft', 'moderation', 'published', 'completed', 'rejected'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const CAMPAIGN_ACTIONS = ['edit', 'submit', 'repeat', 'delete'] as const;
+export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];

@@ -1,6 +1,3 @@
-import type * as v from 'valibot';
-import type * as responses from './responses';
-
 /**
  * Error codes the API answers with. Front ends translate them (namespace `platform`, key
  * `errors.<code>`); the API never sends user-facing text it has not translated itself.
@@ -54,9 +51,6 @@ export const ERROR_CODES = [
   'PROFILE_GONE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** The body of every non-2xx answer. */
-export type ApiErrorBody = v.InferOutput<typeof responses.apiErrorBody>;
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);

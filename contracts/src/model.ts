@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { positiveIntString } from './common';
+import { pageNumberString, positiveIntString } from './common';
 import type * as responses from './responses';
 import { APPEARANCES, CATEGORIES, PLACES, type Appearance } from './enums';
-import { LISTING_MAX_PAGE, PROFILE_BOUNDS } from './constants';
+import { PROFILE_BOUNDS } from './constants';
 
 export const citySlugSchema = v.pipe(
   v.string('validation.invalidCity'),
@@ -120,12 +120,7 @@ const modelListQueryObject = v.object(
     weightMax: range('weight'),
     boobsMin: range('boobs'),
     boobsMax: range('boobs'),
-    page: v.optional(
-      v.pipe(
-        positiveIntString('validation.invalidPage'),
-        v.maxValue(LISTING_MAX_PAGE, 'validation.invalidPage'),
-      ),
-    ),
+    page: v.optional(pageNumberString),
   },
   'validation.invalidQuery',
 );

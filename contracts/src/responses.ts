@@ -25,12 +25,18 @@ import {
   PRICE_LISTS,
   PROMO_TYPES,
   SERVICE_CATEGORY_KEYS,
+  PAYMENT_ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_WEBHOOK_OUTCOMES,
+  ADMIN_ACTIONS,
+  ADMIN_TARGET_TYPES,
+  AD_PLACEMENTS,
+  AD_PRICINGS,
+  CAMPAIGN_ACTIONS,
+  CAMPAIGN_STATUSES,
 } from './enums';
-import { PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_WEBHOOK_OUTCOMES } from './api/payments';
 import { ERROR_CODES } from './errors';
 import { PROFILE_ACTIONS, REVIEW_STATES } from './profile-lifecycle';
-import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES } from './api/admin';
-import { AD_PLACEMENTS, AD_PRICINGS, CAMPAIGN_ACTIONS, CAMPAIGN_STATUSES } from './api/campaigns';
 
 /** Texts the API stores in both languages; front ends pick by the current locale. */
 export const localizedText = v.object({ ru: v.string(), en: v.string() });

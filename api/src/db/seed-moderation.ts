@@ -1,8 +1,8 @@
 import { adDayOf } from 'contracts';
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { PLACEHOLDER_HEIGHT, PLACEHOLDER_WIDTH, placeholderUrl } from '../modules/media/placeholder';
-import { approvedVersionOf } from '../modules/profiles/own-profile';
-import { fingerprint } from '../modules/profiles/revision';
+import { approvedVersionOf } from '../modules/own-profiles/own-profile';
+import { fingerprint } from '../modules/own-profiles/revision';
 import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from '../modules/complaints/hold';
 import type { Database } from './client';
 import { FIRST_NAMES } from './seed-catalog';

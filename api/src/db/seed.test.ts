@@ -13,7 +13,8 @@ import {
   services,
 } from './schema';
 import { createModerationCounts, createModerationQueue } from '../modules/admin/moderation-queue';
-import { checkRevision, revisionMedia } from '../modules/profiles/revision';
+import { revisionMedia } from '../modules/own-profiles/repository';
+import { checkRevision } from '../modules/own-profiles/revision';
 import { DEFAULT_PROFILE_COUNT, seed } from './seed';
 import { FIRST_NAMES } from './seed-catalog';
 

@@ -85,7 +85,9 @@ export const valibotSerializerCompiler: FastifySerializerCompiler<unknown> = ({ 
   return fastJsonStringify(json);
 };
 
-const errorBody = (description: string) => v.pipe(responseSchemas.apiErrorBody, v.description(description));
+/** The error body, described: the description is the response's in the OpenAPI document. */
+export const errorBody = (description: string) =>
+  v.pipe(responseSchemas.apiErrorBody, v.description(description));
 
 /** The error answers a route can give, each with what it means, for the OpenAPI document. */
 export function errorResponses<Status extends number>(

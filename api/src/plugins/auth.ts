@@ -1,4 +1,4 @@
-import type { AccountType } from 'contracts';
+import { ACCOUNT_TYPES, type AccountType } from 'contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/api-error';
@@ -44,21 +44,44 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Decided from the route the router matched, not the raw URL: the router decodes the path
  * (`/%61pi/auth/logout` reaches `/api/auth/logout`), so a check of the raw text could be skipped.
  */
-const isApi = (request: FastifyRequest) => {
-  const route = request.routeOptions.url ?? '';
-  return route.startsWith('/api/') || route.startsWith('/ws/');
-};
+const isApiRoute = (url: string) => url.startsWith('/api/') || url.startsWith('/ws/');
+const isApi = (request: FastifyRequest) => isApiRoute(request.routeOptions.url ?? '');
+
+/**
+ * Whether a request to this route must carry the CSRF header: a state-changing method on an API
+ * route that does not authenticate otherwise. The check below and the OpenAPI document both ask.
+ */
+export function checksCsrf(method: string, url: string, config: { csrf?: boolean } | undefined): boolean {
+  return isApiRoute(url) && UNSAFE_METHODS.has(method) && config?.csrf !== false;
+}
 
 /**
  * Marks the hooks requireAuth and requireAdmin make, so the OpenAPI document can tell which
- * routes need a session.
+ * routes need a session, and whom a route refuses with 403 (null: any signed-in account may call it).
  */
 const SESSION_REQUIRED = Symbol('sessionRequired');
+type SessionRequirement = { allowed: string | null };
+
+function sessionRequirementOf(route: {
+  preValidation?: unknown;
+  preHandler?: unknown;
+}): SessionRequirement | null {
+  for (const hook of [route.preValidation, route.preHandler].flat()) {
+    if (typeof hook === 'function' && SESSION_REQUIRED in hook) {
+      return (hook as { [SESSION_REQUIRED]: SessionRequirement })[SESSION_REQUIRED];
+    }
+  }
+  return null;
+}
 
 /** Whether a route's hooks include one made by `requireAuth` or `requireAdmin`. */
 export function requiresSession(route: { preValidation?: unknown; preHandler?: unknown }): boolean {
-  const hooks = [route.preValidation, route.preHandler].flat();
-  return hooks.some((hook) => typeof hook === 'function' && SESSION_REQUIRED in hook);
+  return sessionRequirementOf(route) !== null;
+}
+
+/** Who may call a route that answers 403 FORBIDDEN to the other signed-in accounts, or null. */
+export function allowedAccountsOf(route: { preValidation?: unknown; preHandler?: unknown }): string | null {
+  return sessionRequirementOf(route)?.allowed ?? null;
 }
 
 export interface AuthOptions {
@@ -161,7 +184,13 @@ export const authPlugin = fp<AuthOptions>(
             throw new ApiError(403, 'FORBIDDEN');
           }
         },
-        { [SESSION_REQUIRED]: true },
+        {
+          [SESSION_REQUIRED]: {
+            allowed: ACCOUNT_TYPES.every((type) => types.length === 0 || types.includes(type))
+              ? null
+              : `${types.join(' and ')} accounts (and administrators)`,
+          } satisfies SessionRequirement,
+        },
       ),
     );
 
@@ -172,7 +201,7 @@ export const authPlugin = fp<AuthOptions>(
           if (!request.auth) throw new ApiError(401, 'UNAUTHORIZED');
           if (request.auth.role !== 'admin') throw new ApiError(403, 'FORBIDDEN');
         },
-        { [SESSION_REQUIRED]: true },
+        { [SESSION_REQUIRED]: { allowed: 'administrators' } satisfies SessionRequirement },
       ),
     );
 
@@ -191,8 +220,8 @@ export const authPlugin = fp<AuthOptions>(
     // before Fastify validates the input, so a forged request learns nothing about its body.
     fastify.addHook('preValidation', async (request) => {
       // A route that does not exist answers 404 whatever the method; there is nothing to protect.
-      if (!isApi(request) || request.is404) return;
-      if (!UNSAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
+      if (request.is404) return;
+      if (!checksCsrf(request.method, request.routeOptions.url ?? '', request.routeOptions.config)) return;
       const header = request.headers[CSRF_HEADER];
       const token = typeof header === 'string' ? header : undefined;
       if (!token || token !== request.cookies[names.csrf] || !csrfMatches(request.csrfBinding, token)) {

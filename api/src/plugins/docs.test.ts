@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/create-test-app';
-import { DOCS_PREFIX } from './docs';
+import { DOCS_PREFIX, operationIdOf } from './docs';
 
 let t: TestApp;
 const routes: Pick<RouteOptions, 'method' | 'url'>[] = [];
@@ -14,6 +14,7 @@ afterAll(async () => {
 });
 
 type Operation = {
+  operationId?: string;
   parameters?: { name: string; in: string; required?: boolean; schema: Record<string, unknown> }[];
   requestBody?: unknown;
   security?: unknown;
@@ -78,7 +79,56 @@ describe('GET /api/docs/json', () => {
     expect(details?.responses['400']?.description).toMatch(/^VALIDATION_FAILED/);
     // Routes behind requireAuth need the session cookie; public ones do not.
     expect(doc.paths['/api/profile']?.get?.security).toEqual([{ session: [] }]);
-    expect(doc.paths['/api/model']?.get?.security).toBeUndefined();
+    expect(doc.paths['/api/model']?.get?.security).toEqual([]);
+  });
+
+  it('says what each operation needs: the session cookie, the CSRF header, both, or nothing', async () => {
+    const doc = await openApi();
+    expect(doc.paths['/api/model']?.get?.security).toEqual([]);
+    expect(doc.paths['/api/auth/login']?.post?.security).toEqual([{ csrf: [] }]);
+    expect(doc.paths['/api/notifications']?.get?.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/payments/orders']?.post?.security).toEqual([{ session: [], csrf: [] }]);
+    // Signed by the gateway instead: no cookie, no CSRF header.
+    expect(doc.paths['/api/payments/webhooks/sandbox']?.post?.security).toEqual([]);
+  });
+
+  it('gives the errors those checks answer with to every operation they guard', async () => {
+    const doc = await openApi();
+    const orders = doc.paths['/api/payments/orders']?.post?.responses ?? {};
+    expect(orders['401']?.description).toMatch(/^UNAUTHORIZED/);
+    expect(orders['403']?.description).toMatch(/CSRF_FAILED/);
+    expect(orders['429']?.description).toMatch(/^RATE_LIMITED/);
+    for (const [url, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const needs = (scheme: string) =>
+          (operation.security as Record<string, unknown>[] | undefined)?.some((set) => scheme in set);
+        if (needs('session')) expect(operation.responses['401'], `${method} ${url}`).toBeDefined();
+        if (needs('csrf'))
+          expect(operation.responses['403']?.description, `${method} ${url}`).toMatch(/CSRF_FAILED/);
+      }
+    }
+  });
+
+  it('names every operation once, after its method and path', async () => {
+    const doc = await openApi();
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/model/{id}']?.get?.operationId).toBe('getModelById');
+  });
+});
+
+describe('operationIdOf', () => {
+  it.each([
+    ['GET', '/', 'getRoot'],
+    ['GET', '/*', 'getByPath'],
+    ['GET', '/api/model/:id', 'getModelById'],
+    ['PATCH', '/api/notifications/mark-multiple', 'patchNotificationsMarkMultiple'],
+    ['GET', '/api/admin-panel/accounts/:id/ledger', 'getAdminPanelAccountsByIdLedger'],
+    ['GET', '/sitemap-:page.xml', 'getSitemapByPageXml'],
+    ['GET', '/ws/online', 'getWsOnline'],
+  ])('%s %s is %s', (method, url, id) => {
+    expect(operationIdOf(method, url)).toBe(id);
   });
 });
 

@@ -2,7 +2,6 @@ import type { Locale, MailKind } from 'contracts';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { ApiError } from '../lib/api-error';
-import { createOutboxRepository } from '../modules/dev-mail/repository';
 import { type MailParams, renderMail } from './mail-templates';
 
 /** What the outbox keeps of a mail's text when bodies are not kept. */
@@ -53,9 +52,24 @@ export interface Mailer {
   idle(): Promise<void>;
 }
 
+/**
+ * Where every mail is recorded before it is delivered. The dev-mail module provides it (the
+ * `mail_outbox` table it also lists) by decorating `mailOutbox` before this plugin is registered:
+ * a core plugin names what it needs and does not reach into a module for it.
+ */
+export interface MailOutbox {
+  /** Records a mail and answers its id. */
+  record(mail: OutgoingMail): Promise<number>;
+  markSent(id: number): Promise<void>;
+  markFailed(id: number, error: string): Promise<void>;
+  /** Forgets mails older than `days` days; answers how many. */
+  purgeOlderThan(days: number): Promise<number>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     mail: Mailer;
+    mailOutbox: MailOutbox;
   }
 }
 
@@ -74,7 +88,7 @@ export const mailPlugin = fp<MailOptions>(
       : null;
     const from = options.from ?? DEFAULT_FROM;
     const pending = new Set<Promise<void>>();
-    const outbox = createOutboxRepository(fastify.db);
+    const outbox = fastify.mailOutbox;
 
     const mailer: Mailer = {
       publicUrl: options.publicUrl.replace(/\/+$/, ''),
@@ -140,5 +154,5 @@ export const mailPlugin = fp<MailOptions>(
       transport?.close();
     });
   },
-  { name: 'mail', dependencies: ['db'] },
+  { name: 'mail', dependencies: ['mail-outbox'] },
 );

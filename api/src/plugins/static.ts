@@ -111,7 +111,8 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
     const file = path.resolve(options.remotesJson);
     // Fail at start-up on a wrong path or broken JSON, not on the first visitor.
     JSON.parse(await readFile(file, 'utf8'));
-    fastify.get('/remotes.json', async (_request, reply) => {
+    const schema = { summary: 'The remote registry: each remote name and its manifest URL', tags: ['pages'] };
+    fastify.get('/remotes.json', { schema }, async (_request, reply) => {
       // Read on each request so an environment can repoint remotes without a restart.
       const body = await readFile(file, 'utf8');
       return reply.type('application/json; charset=utf-8').header('cache-control', REVALIDATE).send(body);
@@ -169,8 +170,19 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
     return reply.sendFile(pathname);
   };
 
-  fastify.get('/', (request, reply) => serveShell(request, reply));
-  fastify.get('/*', (request, reply) => serveShell(request, reply));
+  // Pages, not API, described in the document so that it lists every route. A string answer
+  // with its content type set is sent as it is: the 200 schema only describes it.
+  const page = (summary: string) => ({
+    schema: {
+      summary,
+      tags: ['pages'],
+      response: { 200: { type: 'string', description: 'HTML, or the file' } },
+    },
+  });
+  fastify.get('/', page('The home page (HTML)'), (request, reply) => serveShell(request, reply));
+  fastify.get('/*', page('A page of the site (HTML), or a file of the shell'), (request, reply) =>
+    serveShell(request, reply),
+  );
 };
 
 function decodePathname(url: string): string | null {

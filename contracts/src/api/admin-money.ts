@@ -1,11 +1,10 @@
 import * as v from 'valibot';
 import type * as responses from '../responses';
-import { positiveIntString } from '../common';
-import { LISTING_MAX_PAGE, PROMO_CODE_MAX_LENGTH, PROMO_CODE_MIN_LENGTH } from '../constants';
-import { ACCOUNT_TYPES, PROMO_TYPES } from '../enums';
+import { pageQueryEntries, positiveIntString } from '../common';
+import { PROMO_CODE_MAX_LENGTH, PROMO_CODE_MIN_LENGTH } from '../constants';
+import { ACCOUNT_TYPES, PAYMENT_ORDER_STATUSES, PROMO_TYPES } from '../enums';
 import { ADMIN_MAX_PAGE_SIZE } from './admin';
 import { isAdDay } from './campaigns';
-import { PAYMENT_ORDER_STATUSES } from './payments';
 
 /** An administrator's correction of a balance: at most this many rubles either way. */
 export const ADJUSTMENT_MAX_RUBLES = 1_000_000;
@@ -18,27 +17,12 @@ export const PROMO_AMOUNT_BOUNDS = {
 export const PROMO_MAX_ACTIVATIONS = 1_000_000;
 export const PROMO_DESCRIPTION_MAX_LENGTH = 200;
 
-const pageEntries = {
-  page: v.optional(
-    v.pipe(
-      positiveIntString('validation.invalidPage'),
-      v.maxValue(LISTING_MAX_PAGE, 'validation.invalidPage'),
-    ),
-  ),
-  perPage: v.optional(
-    v.pipe(
-      positiveIntString('validation.invalidPerPage'),
-      v.maxValue(ADMIN_MAX_PAGE_SIZE, 'validation.invalidPerPage'),
-    ),
-  ),
-};
-
 /** Query of GET /api/admin-panel/payments/orders: newest first, by status and account. */
 export const adminPaymentOrderQuerySchema = v.object(
   {
     status: v.optional(v.picklist(PAYMENT_ORDER_STATUSES, 'validation.invalidStatus')),
     accountId: v.optional(positiveIntString('validation.invalidId')),
-    ...pageEntries,
+    ...pageQueryEntries(ADMIN_MAX_PAGE_SIZE),
   },
   'validation.invalidQuery',
 );

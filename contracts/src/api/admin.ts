@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import type * as responses from '../responses';
-import { positiveIntString } from '../common';
-import { EMAIL_MAX_LENGTH, LISTING_MAX_PAGE } from '../constants';
+import { pageQueryEntries, positiveIntString } from '../common';
+import { EMAIL_MAX_LENGTH } from '../constants';
+import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES } from '../enums';
 
 /** Rows per page of the administration's lists, unless the query asks for another size. */
 export const ADMIN_PAGE_SIZE = 20;
@@ -13,28 +14,6 @@ export const ADMIN_LEDGER_ENTRIES = 20;
 /** How many of an account's latest campaigns its page shows. */
 export const ADMIN_ACCOUNT_CAMPAIGNS = 50;
 
-/** What the audit log records; `profile.approve` and `profile.reject` are moderation's. */
-export const ADMIN_ACTIONS = [
-  'profile.approve',
-  'profile.reject',
-  'profile.block',
-  'profile.unblock',
-  'account.block',
-  'account.unblock',
-  'complaints.dismiss',
-  'campaign.approve',
-  'campaign.reject',
-  'account.adjust',
-  'promo.create',
-  'promo.deactivate',
-  'site.slogan',
-  'site.price',
-] as const;
-export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
-
-export const ADMIN_TARGET_TYPES = ['profile', 'account', 'complaint', 'campaign', 'promo', 'site'] as const;
-export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
-
 /**
  * How long a moderator's claim on a queue item lasts: while it is live, no other moderator can
  * claim, approve or reject the item. Claiming again renews it; an expired claim counts for nothing.
@@ -44,20 +23,7 @@ export const MODERATION_CLAIM_MINUTES = 5;
 export const MODERATION_CLAIM_TARGETS = ['profile', 'campaign'] as const;
 export type ModerationClaimTarget = (typeof MODERATION_CLAIM_TARGETS)[number];
 
-const pageEntries = {
-  page: v.optional(
-    v.pipe(
-      positiveIntString('validation.invalidPage'),
-      v.maxValue(LISTING_MAX_PAGE, 'validation.invalidPage'),
-    ),
-  ),
-  perPage: v.optional(
-    v.pipe(
-      positiveIntString('validation.invalidPerPage'),
-      v.maxValue(ADMIN_MAX_PAGE_SIZE, 'validation.invalidPerPage'),
-    ),
-  ),
-};
+const pageEntries = pageQueryEntries(ADMIN_MAX_PAGE_SIZE);
 
 /** Query of the administration's paged lists (moderation queue, complaints). */
 export const adminPageQuerySchema = v.object(pageEntries, 'validation.invalidQuery');

@@ -1,24 +1,16 @@
 import * as v from 'valibot';
 import type * as responses from '../responses';
-import { positiveIntString } from '../common';
-import { LISTING_MAX_PAGE } from '../constants';
+import { pageNumberString, positiveIntString } from '../common';
+import {
+  AD_PLACEMENTS,
+  AD_PRICINGS,
+  type AdPlacement,
+  type AdPricing,
+  type CampaignAction,
+  type CampaignStatus,
+} from '../enums';
 import { adFormSchema } from '../validation/ad';
 import { isBlankValue } from './profiles';
-
-/** Where an ad shows: pinned on the main page, on the listings of chosen cities, or both everywhere. */
-export const AD_PLACEMENTS = ['main', 'cities', 'everywhere'] as const;
-export type AdPlacement = (typeof AD_PLACEMENTS)[number];
-
-/** Paid per day of the date range, or for a number of impressions shown within it. */
-export const AD_PRICINGS = ['impressions', 'days'] as const;
-export type AdPricing = (typeof AD_PRICINGS)[number];
-
-/**
- * A campaign's life: saved (`draft`) -> paid and sent (`moderation`) -> `published` on its dates
- * -> `completed` (impressions reached or dates over); `rejected` by a moderator with a reason.
- */
-export const CAMPAIGN_STATUSES = ['draft', 'moderation', 'published', 'completed', 'rejected'] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** The tabs of the ads list (PRODUCT_SPEC.md section 4): `saved` holds drafts and rejected ones. */
 export const CAMPAIGN_TABS = ['published', 'completed', 'saved', 'moderation'] as const;
@@ -29,9 +21,6 @@ export const CAMPAIGN_TAB_STATUSES: Readonly<Record<CampaignTab, readonly Campai
   saved: ['draft', 'rejected'],
   moderation: ['moderation'],
 };
-
-export const CAMPAIGN_ACTIONS = ['edit', 'submit', 'repeat', 'delete'] as const;
-export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
 
 /** What an advertiser may do with a campaign in each status. */
 export const CAMPAIGN_TRANSITIONS: Readonly<Record<CampaignStatus, readonly CampaignAction[]>> = {
@@ -348,13 +337,7 @@ export type CampaignCalendarQuery = v.InferOutput<typeof campaignCalendarQuerySc
 export const campaignListQuerySchema = v.object(
   {
     tab: v.optional(v.picklist(CAMPAIGN_TABS, 'validation.invalidTab'), 'published'),
-    page: v.optional(
-      v.pipe(
-        positiveIntString('validation.invalidPage'),
-        v.maxValue(LISTING_MAX_PAGE, 'validation.invalidPage'),
-      ),
-      '1',
-    ),
+    page: v.optional(pageNumberString, '1'),
   },
   'validation.invalidQuery',
 );

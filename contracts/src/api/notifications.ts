@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import type * as responses from '../responses';
-import { positiveIntString } from '../common';
-import { LISTING_MAX_PAGE } from '../constants';
+import { pageQueryEntries } from '../common';
 import type { NotificationKind } from '../enums';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -13,20 +12,7 @@ const MAX_ID = 2_147_483_647;
 
 /** Query of GET /api/notifications. */
 export const notificationListQuerySchema = v.object(
-  {
-    page: v.optional(
-      v.pipe(
-        positiveIntString('validation.invalidPage'),
-        v.maxValue(LISTING_MAX_PAGE, 'validation.invalidPage'),
-      ),
-    ),
-    perPage: v.optional(
-      v.pipe(
-        positiveIntString('validation.invalidPerPage'),
-        v.maxValue(NOTIFICATIONS_MAX_PAGE_SIZE, 'validation.invalidPerPage'),
-      ),
-    ),
-  },
+  pageQueryEntries(NOTIFICATIONS_MAX_PAGE_SIZE),
   'validation.invalidQuery',
 );
 export type NotificationListQueryInput = v.InferInput<typeof notificationListQuerySchema>;

@@ -1,48 +1,10 @@
 import * as v from 'valibot';
 import type * as responses from '../responses';
-import { positiveIntString } from '../common';
-import { LISTING_MAX_PAGE } from '../constants';
+import { pageQueryEntries } from '../common';
+import type { PaymentOrderStatus } from '../enums';
 import { optionalPromoCodeSchema } from '../validation/promo-code';
 import { topUpModalSchema, topUpSchema } from '../validation/balance';
 
-/** The gateways a top-up can go through: our own sandbox, or NOWPayments. */
-export const PAYMENT_PROVIDERS = ['sandbox', 'nowpayments'] as const;
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
-
-/**
- * What became of a webhook: `received` until it is processed (a crash leaves it so), then
- * `credited` (money moved: exactly one such row per top-up ledger transaction), `updated` (the
- * order's status advanced, no money), `ignored` (stale, repeated, or the order was final),
- * `rejected_signature`, `malformed`, `unknown_order`, or `conflict` (another payment of the order,
- * or amounts that do not match the order: left for a person to look at).
- */
-export const PAYMENT_WEBHOOK_OUTCOMES = [
-  'received',
-  'credited',
-  'updated',
-  'ignored',
-  'rejected_signature',
-  'malformed',
-  'unknown_order',
-  'conflict',
-] as const;
-export type PaymentWebhookOutcome = (typeof PAYMENT_WEBHOOK_OUTCOMES)[number];
-
-/**
- * An order's status. The first four are on the way; the last four are final and never change
- * again. `partially_paid` credits what arrived, `finished` the whole amount.
- */
-export const PAYMENT_ORDER_STATUSES = [
-  'created',
-  'waiting',
-  'confirming',
-  'confirmed',
-  'partially_paid',
-  'finished',
-  'failed',
-  'expired',
-] as const;
-export type PaymentOrderStatus = (typeof PAYMENT_ORDER_STATUSES)[number];
 export const FINAL_PAYMENT_STATUSES: readonly PaymentOrderStatus[] = [
   'partially_paid',
   'finished',
@@ -102,20 +64,7 @@ export const PAYMENT_ORDERS_MAX_PAGE_SIZE = 100;
 
 /** Query of GET /api/payments/orders. */
 export const paymentOrderListQuerySchema = v.object(
-  {
-    page: v.optional(
-      v.pipe(
-        positiveIntString('validation.invalidPage'),
-        v.maxValue(LISTING_MAX_PAGE, 'validation.invalidPage'),
-      ),
-    ),
-    perPage: v.optional(
-      v.pipe(
-        positiveIntString('validation.invalidPerPage'),
-        v.maxValue(PAYMENT_ORDERS_MAX_PAGE_SIZE, 'validation.invalidPerPage'),
-      ),
-    ),
-  },
+  pageQueryEntries(PAYMENT_ORDERS_MAX_PAGE_SIZE),
   'validation.invalidQuery',
 );
 export type PaymentOrderListQuery = v.InferOutput<typeof paymentOrderListQuerySchema>;

@@ -1,16 +1,24 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { accounts, complaints, liveStreams, modelProfiles } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { recordAdminAction } from '../profiles/moderation';
-import { lockProfile } from '../profiles/revision';
-
-type AccountRow = typeof accounts.$inferSelect;
+import { recordAdminAction } from '../audit/repository';
+import { updateProfile } from '../own-profiles/repository';
+import { lockProfile } from '../own-profiles/revision';
+import {
+  type AccountRow,
+  blockProfilesOfAccount,
+  endStreams as endStreamsOf,
+  lockAccountRow,
+  ownerOfProfile,
+  profileIdsOfAccount,
+  setAccountBlock,
+  unblockProfilesOfAccount,
+} from './repository/blocking';
+import { closeOpenComplaints } from './repository/complaints';
 
 /** Reads an account for a change and locks its row until the transaction ends. */
 async function lockAccount(tx: Database, accountId: number): Promise<AccountRow> {
-  const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+  const account = await lockAccountRow(tx, accountId);
   if (!account) throw new ApiError(404, 'USER_NOT_FOUND');
   return account;
 }
@@ -20,22 +28,16 @@ async function lockAccount(tx: Database, accountId: number): Promise<AccountRow>
  * account and then its profiles, so taking them in the same order cannot deadlock.
  */
 async function lockProfileWithAccount(tx: Database, profileId: number) {
-  const [owner] = await tx
-    .select({ accountId: modelProfiles.accountId })
-    .from(modelProfiles)
-    .where(eq(modelProfiles.id, profileId));
-  if (!owner) throw new ApiError(404, 'MODEL_NOT_FOUND');
-  const account = owner.accountId === null ? null : await lockAccount(tx, owner.accountId);
+  const owner = await ownerOfProfile(tx, profileId);
+  if (owner === undefined) throw new ApiError(404, 'MODEL_NOT_FOUND');
+  const account = owner === null ? null : await lockAccount(tx, owner);
   return { account, row: await lockProfile(tx, profileId, null) };
 }
 
 /** A blocked profile's broadcast ends with the block (PRODUCT_SPEC.md section 4). */
 async function endStreams(tx: Database, profileIds: number[]): Promise<void> {
   if (profileIds.length === 0) return;
-  await tx
-    .update(liveStreams)
-    .set({ endedAt: new Date() })
-    .where(and(inArray(liveStreams.profileId, profileIds), isNull(liveStreams.endedAt)));
+  await endStreamsOf(tx, profileIds);
 }
 
 /**
@@ -60,23 +62,9 @@ export function createBlocking(fastify: FastifyInstance) {
         }
         if (account.blockedAt) throw new ApiError(409, 'CONFLICT');
         const now = new Date();
-        await tx
-          .update(accounts)
-          .set({ blockedAt: now, blockComment: comment, updatedAt: now })
-          .where(eq(accounts.id, accountId));
-        const blocked = await tx
-          .update(modelProfiles)
-          .set({ isBlocked: true, blockReason: comment, blockSource: 'account', updatedAt: now })
-          .where(and(eq(modelProfiles.accountId, accountId), eq(modelProfiles.isBlocked, false)))
-          .returning({ id: modelProfiles.id });
-        const all = await tx
-          .select({ id: modelProfiles.id })
-          .from(modelProfiles)
-          .where(eq(modelProfiles.accountId, accountId));
-        await endStreams(
-          tx,
-          all.map((profile) => profile.id),
-        );
+        await setAccountBlock(tx, accountId, { at: now, comment }, now);
+        const blocked = await blockProfilesOfAccount(tx, accountId, comment, now);
+        await endStreams(tx, await profileIdsOfAccount(tx, accountId));
         await fastify.notifications.notify(accountId, 'account_blocked', { comment }, tx);
         await recordAdminAction(tx, {
           adminId,
@@ -84,7 +72,7 @@ export function createBlocking(fastify: FastifyInstance) {
           targetType: 'account',
           targetId: accountId,
           reason: comment,
-          details: { profiles: blocked.map((profile) => profile.id) },
+          details: { profiles: blocked },
         });
       });
       fastify.listingCache.clear();
@@ -96,22 +84,15 @@ export function createBlocking(fastify: FastifyInstance) {
         const account = await lockAccount(tx, accountId);
         if (!account.blockedAt) throw new ApiError(409, 'CONFLICT');
         const now = new Date();
-        await tx
-          .update(accounts)
-          .set({ blockedAt: null, blockComment: null, updatedAt: now })
-          .where(eq(accounts.id, accountId));
-        const unblocked = await tx
-          .update(modelProfiles)
-          .set({ isBlocked: false, blockReason: null, blockSource: null, updatedAt: now })
-          .where(and(eq(modelProfiles.accountId, accountId), eq(modelProfiles.blockSource, 'account')))
-          .returning({ id: modelProfiles.id });
+        await setAccountBlock(tx, accountId, null, now);
+        const unblocked = await unblockProfilesOfAccount(tx, accountId, now);
         await fastify.notifications.notify(accountId, 'account_unblocked', {}, tx);
         await recordAdminAction(tx, {
           adminId,
           action: 'account.unblock',
           targetType: 'account',
           targetId: accountId,
-          details: { profiles: unblocked.map((profile) => profile.id) },
+          details: { profiles: unblocked },
         });
       });
       fastify.listingCache.clear();
@@ -126,15 +107,14 @@ export function createBlocking(fastify: FastifyInstance) {
         const { row } = await lockProfileWithAccount(tx, profileId);
         if (row.isBlocked && row.blockSource !== 'account') throw new ApiError(409, 'CONFLICT');
         const now = new Date();
-        await tx
-          .update(modelProfiles)
-          .set({ isBlocked: true, blockReason: reason, blockSource: 'profile', heldAt: null, updatedAt: now })
-          .where(eq(modelProfiles.id, profileId));
-        const resolved = await tx
-          .update(complaints)
-          .set({ status: 'resolved' })
-          .where(and(eq(complaints.profileId, profileId), eq(complaints.status, 'new')))
-          .returning({ id: complaints.id });
+        await updateProfile(tx, profileId, {
+          isBlocked: true,
+          blockReason: reason,
+          blockSource: 'profile',
+          heldAt: null,
+          updatedAt: now,
+        });
+        const resolved = await closeOpenComplaints(tx, profileId, 'resolved');
         await endStreams(tx, [profileId]);
         if (row.accountId !== null) {
           await fastify.notifications.notify(
@@ -150,7 +130,7 @@ export function createBlocking(fastify: FastifyInstance) {
           targetType: 'profile',
           targetId: profileId,
           reason,
-          details: { complaintsResolved: resolved.map((complaint) => complaint.id) },
+          details: { complaintsResolved: resolved },
         });
       });
       fastify.listingCache.clear();
@@ -166,14 +146,13 @@ export function createBlocking(fastify: FastifyInstance) {
         if (!row.isBlocked) throw new ApiError(409, 'CONFLICT');
         if (row.blockSource === 'account') throw new ApiError(409, 'BLOCKED_WITH_ACCOUNT');
         const withAccount = account?.blockedAt != null;
-        await tx
-          .update(modelProfiles)
-          .set(
-            withAccount
-              ? { blockReason: account?.blockComment ?? row.blockReason, blockSource: 'account' }
-              : { isBlocked: false, blockReason: null, blockSource: null, updatedAt: new Date() },
-          )
-          .where(eq(modelProfiles.id, profileId));
+        await updateProfile(
+          tx,
+          profileId,
+          withAccount
+            ? { blockReason: account?.blockComment ?? row.blockReason, blockSource: 'account' }
+            : { isBlocked: false, blockReason: null, blockSource: null, updatedAt: new Date() },
+        );
         if (row.accountId !== null && !withAccount) {
           await fastify.notifications.notify(
             row.accountId,

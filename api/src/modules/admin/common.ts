@@ -1,5 +1,3 @@
-import { ADMIN_PAGE_SIZE, type AdminPageQuery } from 'contracts';
-import { type AnyColumn, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { errorResponses } from '../../lib/route-schema';
@@ -26,29 +24,6 @@ export function adminOf(request: FastifyRequest): number {
   if (!request.auth) throw new Error('requireAdmin let a guest through');
   return request.auth.accountId;
 }
-
-export interface Page {
-  page: number;
-  perPage: number;
-  offset: number;
-}
-
-export function pageOf(query: AdminPageQuery): Page {
-  const page = query.page ?? 1;
-  const perPage = query.perPage ?? ADMIN_PAGE_SIZE;
-  return { page, perPage, offset: (page - 1) * perPage };
-}
-
-export function paged<T>(items: T[], total: number, { page, perPage }: Page) {
-  return { items, total, page, perPage, pageCount: Math.ceil(total / perPage) };
-}
-
-/**
- * A column named with its table. Drizzle leaves the columns of a one-table select bare, so in a
- * correlated subquery the outer column would silently resolve to the inner table's.
- */
-export const qualified = (column: AnyColumn): SQL =>
-  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** The answer of a DELETE that has nothing to say. */
 export const NO_CONTENT = { 204: v.pipe(v.null(), v.description('Done')) };

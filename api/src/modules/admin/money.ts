@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AD_TIME_ZONE,
   type AdjustmentBody,
   type AdminPageQuery,
   type AdminPaymentOrder,
@@ -12,18 +11,27 @@ import {
   adDayOf,
   type PromoCodeCreateBody,
 } from 'contracts';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts, paymentOrders, paymentWebhooks, promoCodes } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
+import { pageOf, paged } from '../../lib/paging';
+import { recordAdminAction } from '../audit/repository';
 import { post } from '../ledger/repository';
-import { recordAdminAction } from '../profiles/moderation';
-import { pageOf, paged } from './common';
+import {
+  accountExists,
+  deactivatePromoCode,
+  insertPromoCode,
+  lockPromoCode,
+  type OrderRow,
+  orderCount,
+  ordersPage,
+  orderWithEmail,
+  promoCodeCount,
+  promoCodesPage,
+  type PromoRow,
+  webhooksOfOrder,
+} from './repository/money';
 
 const rubles = (kopecks: number) => kopecks / 100;
-
-type OrderRow = typeof paymentOrders.$inferSelect;
-type PromoRow = typeof promoCodes.$inferSelect;
 
 function toAdminOrder(order: OrderRow, email: string): AdminPaymentOrder {
   return {
@@ -41,10 +49,6 @@ function toAdminOrder(order: OrderRow, email: string): AdminPaymentOrder {
     updatedAt: order.updatedAt.toISOString(),
   };
 }
-
-/** Promo codes are valid from the start of `validFrom` to the end of `validUntil`, Moscow time. */
-const dayStart = (day: string, plusDays = 0): SQL =>
-  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${AD_TIME_ZONE})`;
 
 export function toAdminPromo(row: PromoRow): AdminPromoCode {
   return {
@@ -71,41 +75,19 @@ export function createMoneyDesk(db: Database) {
     /** Top-up orders, newest first. */
     async orders(query: AdminPaymentOrderQuery): Promise<AdminPaymentOrderList> {
       const page = pageOf(query);
-      const filters: SQL[] = [];
-      if (query.status) filters.push(eq(paymentOrders.status, query.status));
-      if (query.accountId) filters.push(eq(paymentOrders.accountId, query.accountId));
-      const where = filters.length > 0 ? and(...filters) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ order: paymentOrders, email: accounts.email })
-          .from(paymentOrders)
-          .innerJoin(accounts, eq(accounts.id, paymentOrders.accountId))
-          .where(where)
-          .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
-          .limit(page.perPage)
-          .offset(page.offset),
-        db.select({ n: count() }).from(paymentOrders).where(where),
-      ]);
+      const [rows, total] = await Promise.all([ordersPage(db, query, page), orderCount(db, query)]);
       return paged(
         rows.map((row) => toAdminOrder(row.order, row.email)),
-        total?.n ?? 0,
+        total,
         page,
       );
     },
 
     /** One order with every webhook about it, as it arrived, oldest first. */
     async order(id: string): Promise<AdminPaymentOrderDetails> {
-      const [row] = await db
-        .select({ order: paymentOrders, email: accounts.email })
-        .from(paymentOrders)
-        .innerJoin(accounts, eq(accounts.id, paymentOrders.accountId))
-        .where(eq(paymentOrders.id, id));
+      const row = await orderWithEmail(db, id);
       if (!row) throw new ApiError(404, 'NOT_FOUND');
-      const webhooks = await db
-        .select()
-        .from(paymentWebhooks)
-        .where(eq(paymentWebhooks.orderId, id))
-        .orderBy(asc(paymentWebhooks.receivedAt), asc(paymentWebhooks.id));
+      const webhooks = await webhooksOfOrder(db, id);
       return {
         order: toAdminOrder(row.order, row.email),
         webhooks: webhooks.map((hook) => ({
@@ -128,11 +110,7 @@ export function createMoneyDesk(db: Database) {
       const kopecks = Math.round(body.amount * 100);
       try {
         await db.transaction(async (tx) => {
-          const [account] = await tx
-            .select({ id: accounts.id })
-            .from(accounts)
-            .where(eq(accounts.id, accountId));
-          if (!account) throw new ApiError(404, 'USER_NOT_FOUND');
+          if (!(await accountExists(tx, accountId))) throw new ApiError(404, 'USER_NOT_FOUND');
           const posted = await post(tx, {
             kind: 'adjustment',
             reference: `adjustment:${randomUUID()}`,
@@ -168,36 +146,14 @@ export function createMoneyDesk(db: Database) {
     /** Promo codes, newest first. */
     async promoCodes(query: AdminPageQuery): Promise<AdminPromoCodeList> {
       const page = pageOf(query);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(promoCodes)
-          .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id))
-          .limit(page.perPage)
-          .offset(page.offset),
-        db.select({ n: count() }).from(promoCodes),
-      ]);
-      return paged(rows.map(toAdminPromo), total?.n ?? 0, page);
+      const [rows, total] = await Promise.all([promoCodesPage(db, page), promoCodeCount(db)]);
+      return paged(rows.map(toAdminPromo), total, page);
     },
 
     /** A new promo code; 409 PROMO_CODE_EXISTS when the code is taken. */
     async createPromo(adminId: number, body: PromoCodeCreateBody): Promise<AdminPromoCode> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(promoCodes)
-          .values({
-            code: body.code,
-            promoType: body.promoType,
-            amount: body.amount,
-            accountType: body.accountType ?? null,
-            maxActivations: body.maxActivations ?? null,
-            validFrom: body.validFrom ? dayStart(body.validFrom) : null,
-            validUntil: body.validUntil ? dayStart(body.validUntil, 1) : null,
-            descriptionRu: body.descriptionRu,
-            descriptionEn: body.descriptionEn,
-          })
-          .onConflictDoNothing({ target: promoCodes.code })
-          .returning();
+        const row = await insertPromoCode(tx, body);
         if (!row) throw new ApiError(409, 'PROMO_CODE_EXISTS');
         await recordAdminAction(tx, {
           adminId,
@@ -216,14 +172,10 @@ export function createMoneyDesk(db: Database) {
      */
     async deactivatePromo(adminId: number, id: number): Promise<AdminPromoCode> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update');
+        const row = await lockPromoCode(tx, id);
         if (!row) throw new ApiError(404, 'NOT_FOUND');
         if (!row.isActive) return toAdminPromo(row);
-        const [updated] = await tx
-          .update(promoCodes)
-          .set({ isActive: false })
-          .where(eq(promoCodes.id, id))
-          .returning();
+        const updated = await deactivatePromoCode(tx, id);
         if (!updated) throw new Error(`promo code ${id} vanished under its lock`);
         await recordAdminAction(tx, {
           adminId,

@@ -1,12 +1,9 @@
 import type { AdminPriceItem, AdminSite, LocalizedText, PriceItemBody, PriceItemParams } from 'contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { priceItems, siteSettings } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { recordAdminAction } from '../profiles/moderation';
+import { recordAdminAction } from '../audit/repository';
+import { createPriceRepository, type PriceRow } from '../prices/repository';
 import { createSiteRepository } from '../site/repository';
-
-type PriceRow = typeof priceItems.$inferSelect;
 
 const toAdminPrice = (row: PriceRow): AdminPriceItem => ({
   list: row.list,
@@ -18,8 +15,6 @@ const toAdminPrice = (row: PriceRow): AdminPriceItem => ({
   sort: row.sort,
 });
 
-/** The settings key of the header's slogan. */
-const SLOGAN_KEY = 'siteSlogan';
 /** Audit lines name the site itself by this id: it has no row of its own. */
 const SITE_TARGET_ID = 0;
 
@@ -34,23 +29,15 @@ export function createSiteDesk(fastify: FastifyInstance) {
 
   return {
     async read(): Promise<AdminSite> {
-      const [slogan, prices] = await Promise.all([
-        site.slogan(),
-        db.select().from(priceItems).orderBy(asc(priceItems.list), asc(priceItems.sort), asc(priceItems.id)),
-      ]);
+      const [slogan, prices] = await Promise.all([site.slogan(), createPriceRepository(db).all()]);
       return { slogan, prices: prices.map(toAdminPrice) };
     },
 
     async setSlogan(adminId: number, slogan: LocalizedText): Promise<{ slogan: LocalizedText }> {
       await db.transaction(async (tx) => {
-        const before = await createSiteRepository(tx).slogan();
-        await tx
-          .insert(siteSettings)
-          .values({ key: SLOGAN_KEY, valueRu: slogan.ru, valueEn: slogan.en })
-          .onConflictDoUpdate({
-            target: siteSettings.key,
-            set: { valueRu: slogan.ru, valueEn: slogan.en, updatedAt: sql`now()` },
-          });
+        const siteInTx = createSiteRepository(tx);
+        const before = await siteInTx.slogan();
+        await siteInTx.setSlogan(slogan);
         await recordAdminAction(tx, {
           adminId,
           action: 'site.slogan',
@@ -66,19 +53,10 @@ export function createSiteDesk(fastify: FastifyInstance) {
     /** Changes one line of a price list; 404 NOT_FOUND for a list and code that name none. */
     async setPrice(adminId: number, params: PriceItemParams, body: PriceItemBody): Promise<AdminPriceItem> {
       const updated = await db.transaction(async (tx) => {
-        const where = and(eq(priceItems.list, params.list), eq(priceItems.code, params.code));
-        const [before] = await tx.select().from(priceItems).where(where).for('update');
+        const prices = createPriceRepository(tx);
+        const before = await prices.lock(params);
         if (!before) throw new ApiError(404, 'NOT_FOUND');
-        const [row] = await tx
-          .update(priceItems)
-          .set({
-            titleRu: body.titleRu,
-            titleEn: body.titleEn,
-            mskSpbPrice: body.mskSpbPrice,
-            otherPrice: body.otherPrice,
-          })
-          .where(where)
-          .returning();
+        const row = await prices.update(params, body);
         if (!row) throw new Error(`price ${params.list}/${params.code} vanished under its lock`);
         await recordAdminAction(tx, {
           adminId,

@@ -1,12 +1,19 @@
 import { ADS_PER_PAGE_MAX, type AdsQuery, adDayOf, type ServedAd } from 'contracts';
-import { and, eq, inArray, isNotNull, lte, gte, or, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isbot } from 'isbot';
 import type { Database } from '../../db/client';
-import { adBookings, adEvents, adStatsDaily, type ApprovedAd, campaigns } from '../../db/schema';
 import { hmac, safeEqual, sha256 } from '../../lib/tokens';
 import { imageUrlOf } from '../campaigns/service';
+import {
+  type ApprovedAd,
+  addToDailyStats,
+  approvedAdOf,
+  bookedCampaigns,
+  countClickOf,
+  countImpressionOf,
+  recordAdEvent,
+} from './repository';
 
 /** How long a served token may be counted: a page left open longer shows a new one on reload. */
 export const AD_TOKEN_TTL_SECONDS = 30 * 60;
@@ -32,23 +39,8 @@ function pageKeys(query: AdsQuery): string[] {
  * Campaigns a page may show today: approved (their approved content, while an edit waits), on
  * their dates, booked for this page today, and short of the impressions they bought.
  */
-async function candidatesOf(db: Database, query: AdsQuery, today: string): Promise<Candidate[]> {
-  const rows = await db
-    .select({ id: campaigns.id, approved: campaigns.approved })
-    .from(campaigns)
-    .where(
-      and(
-        inArray(campaigns.status, ['published', 'moderation']),
-        isNotNull(campaigns.approved),
-        lte(campaigns.startsOn, today),
-        gte(campaigns.endsOn, today),
-        or(isNull(campaigns.impressions), lt(campaigns.impressionsServed, campaigns.impressions)),
-        sql`exists (select 1 from ${adBookings} where ${adBookings.campaignId} = ${campaigns.id}
-          and ${adBookings.day} = ${today} and ${inArray(adBookings.key, pageKeys(query))})`,
-      ),
-    )
-    .orderBy(campaigns.id);
-  return rows.flatMap((row) => (row.approved ? [{ id: row.id, approved: row.approved }] : []));
+function candidatesOf(db: Database, query: AdsQuery, today: string): Promise<Candidate[]> {
+  return bookedCampaigns(db, pageKeys(query), today);
 }
 
 export interface ServingOptions {
@@ -141,43 +133,10 @@ export function createServing(fastify: FastifyInstance, options: ServingOptions)
       const visitor = visitorHash(request);
       const completed = await db
         .transaction(async (tx) => {
-          const inserted = await tx
-            .insert(adEvents)
-            .values({
-              campaignId: parsed.campaignId,
-              kind: 'impression',
-              visitor,
-              hour: sql`date_trunc('hour', now())`,
-            })
-            .onConflictDoNothing()
-            .returning({ id: adEvents.campaignId });
-          if (inserted.length === 0) return null;
-          const [updated] = await tx
-            .update(campaigns)
-            .set({
-              impressionsServed: sql`${campaigns.impressionsServed} + 1`,
-              status: sql`case when ${campaigns.impressions} is not null and ${campaigns.impressionsServed} + 1 >= ${campaigns.impressions} then 'completed' else ${campaigns.status} end`,
-              completedAt: sql`case when ${campaigns.impressions} is not null and ${campaigns.impressionsServed} + 1 >= ${campaigns.impressions} then now() else ${campaigns.completedAt} end`,
-            })
-            .where(
-              and(
-                eq(campaigns.id, parsed.campaignId),
-                inArray(campaigns.status, ['published', 'moderation']),
-                isNotNull(campaigns.approved),
-                lte(campaigns.startsOn, today),
-                gte(campaigns.endsOn, today),
-                or(isNull(campaigns.impressions), lt(campaigns.impressionsServed, campaigns.impressions)),
-              ),
-            )
-            .returning();
+          if (!(await recordAdEvent(tx, parsed.campaignId, 'impression', visitor))) return null;
+          const updated = await countImpressionOf(tx, parsed.campaignId, today);
           if (!updated) throw new NotCounted();
-          await tx
-            .insert(adStatsDaily)
-            .values({ campaignId: parsed.campaignId, day: today, impressions: 1 })
-            .onConflictDoUpdate({
-              target: [adStatsDaily.campaignId, adStatsDaily.day],
-              set: { impressions: sql`${adStatsDaily.impressions} + 1` },
-            });
+          await addToDailyStats(tx, parsed.campaignId, today, 'impressions');
           if (updated.status === 'completed') {
             await fastify.notifications.notify(
               updated.accountId,
@@ -205,37 +164,14 @@ export function createServing(fastify: FastifyInstance, options: ServingOptions)
     async click(request: FastifyRequest, token: string): Promise<string | null> {
       const parsed = readToken(token, request.visitorId);
       if (!parsed) return null;
-      const [row] = await db
-        .select({ approved: campaigns.approved })
-        .from(campaigns)
-        .where(eq(campaigns.id, parsed.campaignId));
-      const link = row?.approved?.link;
+      const link = (await approvedAdOf(db, parsed.campaignId))?.link;
       if (!link) return null;
       if (parsed.expired || !countable(request)) return link;
       const today = adDayOf(new Date());
       await db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(adEvents)
-          .values({
-            campaignId: parsed.campaignId,
-            kind: 'click',
-            visitor: visitorHash(request),
-            hour: sql`date_trunc('hour', now())`,
-          })
-          .onConflictDoNothing()
-          .returning({ id: adEvents.campaignId });
-        if (inserted.length === 0) return;
-        await tx
-          .update(campaigns)
-          .set({ clicks: sql`${campaigns.clicks} + 1` })
-          .where(eq(campaigns.id, parsed.campaignId));
-        await tx
-          .insert(adStatsDaily)
-          .values({ campaignId: parsed.campaignId, day: today, clicks: 1 })
-          .onConflictDoUpdate({
-            target: [adStatsDaily.campaignId, adStatsDaily.day],
-            set: { clicks: sql`${adStatsDaily.clicks} + 1` },
-          });
+        if (!(await recordAdEvent(tx, parsed.campaignId, 'click', visitorHash(request)))) return;
+        await countClickOf(tx, parsed.campaignId);
+        await addToDailyStats(tx, parsed.campaignId, today, 'clicks');
       });
       return link;
     },

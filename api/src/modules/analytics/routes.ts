@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-error';
 import { defineRoutes, errorResponses } from '../../lib/route-schema';
 import { analyticsDay, visitorKey } from '../../lib/visitor';
 import { type AuthRateLimits, routeLimit } from '../auth/rate-limits';
-import { MODEL_NOT_FOUND } from '../model/routes';
+import { MODEL_NOT_FOUND } from '../../lib/shared-errors';
 import { createAnalyticsRepository } from './repository';
 
 const RATE_LIMITED = errorResponses({ 429: 'RATE_LIMITED: too many reports from this address' });

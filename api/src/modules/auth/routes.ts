@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
-import { type AccountRow, createAccountRepository, toProfileResponse } from '../accounts/repository';
+import { type AccountRow, createAccountRepository, toProfileResponse } from '../account/repository';
 import { createPromoService } from '../promo/service';
 import {
   type AuthRateLimits,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { AUTH_TIMINGS, type AccountType, type Locale, REGISTRATION_CODE_LENGTH } from 'contracts';
 import type { Database } from '../../db/client';
 import { randomToken, safeEqual, sha256 } from '../../lib/tokens';
-import { type AccountRow, createAccountRepository } from '../accounts/repository';
+import { type AccountRow, createAccountRepository } from '../account/repository';
 import { isUniqueViolation } from '../../lib/db-errors';
 import {
   createEmailChangeTokenRepository,

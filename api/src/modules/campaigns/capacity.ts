@@ -1,37 +1,12 @@
 import { type AdPlacement, AD_MAX_START_AHEAD_DAYS, addDays } from 'contracts';
-import { and, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { adBookings } from '../../db/schema';
-
-/** Advisory lock namespaces of bookings: the `everywhere` gate, and one lock per placement key. */
-const GATE_LOCK = 7_310_015;
-const KEY_LOCK = 7_310_016;
-
-export const EVERYWHERE = 'everywhere';
+import { bookingsByKeyAndDay, EVERYWHERE } from './repository';
 
 /** The placement keys a campaign books: `main`, `everywhere`, or one `city:<slug>` per city. */
 export function keysOf(placement: AdPlacement, citySlugs: readonly string[]): string[] {
   if (placement === 'main') return ['main'];
   if (placement === 'everywhere') return [EVERYWHERE];
   return [...new Set(citySlugs)].sort().map((slug) => `city:${slug}`);
-}
-
-/**
- * Takes the booking locks of `keys` for the rest of the transaction, always in one order so two
- * bookings never wait on each other crosswise. An `everywhere` booking shares days with every page,
- * so it takes the gate exclusively; a booking of the main page or of cities takes it shared (they
- * run side by side) and then its own keys, sorted.
- */
-export async function lockKeys(tx: Database, keys: readonly string[]): Promise<void> {
-  const everywhere = keys.includes(EVERYWHERE);
-  await tx.execute(
-    everywhere
-      ? sql`select pg_advisory_xact_lock(${GATE_LOCK}, 0)`
-      : sql`select pg_advisory_xact_lock_shared(${GATE_LOCK}, 0)`,
-  );
-  for (const key of [...keys].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${KEY_LOCK}, hashtext(${key}))`);
-  }
 }
 
 /**
@@ -48,18 +23,13 @@ export async function freeByDay(
   excludeCampaign?: number,
 ): Promise<Map<string, number>> {
   const everywhere = keys.includes(EVERYWHERE);
-  const rows = await db
-    .select({ key: adBookings.key, day: adBookings.day, n: sql<number>`count(*)::int` })
-    .from(adBookings)
-    .where(
-      and(
-        gte(adBookings.day, from),
-        lte(adBookings.day, to),
-        everywhere ? undefined : inArray(adBookings.key, [...keys, EVERYWHERE]),
-        excludeCampaign === undefined ? undefined : sql`${adBookings.campaignId} <> ${excludeCampaign}`,
-      ),
-    )
-    .groupBy(adBookings.key, adBookings.day);
+  const rows = await bookingsByKeyAndDay(
+    db,
+    everywhere ? null : [...keys, EVERYWHERE],
+    from,
+    to,
+    excludeCampaign,
+  );
   const booked = new Map<string, Map<string, number>>();
   for (const row of rows) {
     const day = booked.get(row.day) ?? new Map<string, number>();

@@ -1,8 +1,8 @@
 import { adDayOf } from 'contracts';
-import { and, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { campaigns } from '../../db/schema';
+import { tryJobLock } from '../../db/job-lock';
+import { completeEndedCampaigns } from './repository';
 
 /** Any number unique among the advisory locks: one runner at a time across every API instance. */
 const COMPLETION_LOCK_KEY = 7_310_017;
@@ -16,21 +16,8 @@ const COMPLETION_INTERVAL_MS = 60_000;
 export async function completeCampaigns(fastify: FastifyInstance, now: Date = new Date()): Promise<number> {
   const today = adDayOf(now);
   const done = await fastify.db.transaction(async (tx) => {
-    const [lock] = await tx
-      .select({ taken: sql<boolean>`pg_try_advisory_xact_lock(${COMPLETION_LOCK_KEY})` })
-      .from(sql`(select 1) as one`);
-    if (!lock?.taken) return [];
-    const due = await tx
-      .update(campaigns)
-      .set({ status: 'completed', completedAt: now, changed: false })
-      .where(
-        and(
-          inArray(campaigns.status, ['published', 'moderation']),
-          isNotNull(campaigns.approved),
-          lt(campaigns.endsOn, today),
-        ),
-      )
-      .returning();
+    if (!(await tryJobLock(tx, COMPLETION_LOCK_KEY))) return [];
+    const due = await completeEndedCampaigns(tx, today, now);
     for (const row of due) {
       await fastify.notifications.notify(
         row.accountId,

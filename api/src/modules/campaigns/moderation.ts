@@ -1,12 +1,19 @@
 import type { AdminCampaign, AdminCampaignQueue, AdminPageQuery } from 'contracts';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { accounts, campaigns } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
-import { claims } from '../admin/claims';
-import { pageOf, paged } from '../admin/common';
-import { recordAdminAction } from '../profiles/moderation';
-import { approvedOf, type CampaignRow, type CampaignService } from './service';
+import { pageOf, paged } from '../../lib/paging';
+import { accountEmails } from '../account/repository';
+import { recordAdminAction } from '../audit/repository';
+import { claims } from '../claims/repository';
+import {
+  type CampaignRow,
+  campaignsInModerationCount,
+  campaignsInModerationPage,
+  databaseNow,
+  findCampaign,
+  updateCampaign,
+} from './repository';
+import { approvedOf, type CampaignService } from './service';
 
 /**
  * The moderation of ads: the queue of campaigns sent (paid ones and the edits of published ones),
@@ -26,13 +33,7 @@ export function createCampaignModeration(fastify: FastifyInstance, service: Camp
       me,
     );
     const ids = [...new Set(rows.map((row) => row.accountId))];
-    const owners =
-      ids.length === 0
-        ? []
-        : await db
-            .select({ id: accounts.id, email: accounts.email })
-            .from(accounts)
-            .where(inArray(accounts.id, ids));
+    const owners = await accountEmails(db, ids);
     const byId = new Map(owners.map((owner) => [owner.id, owner]));
     return items.map((campaign, index) => {
       const accountId = rows[index]?.accountId ?? 0;
@@ -46,7 +47,7 @@ export function createCampaignModeration(fastify: FastifyInstance, service: Camp
 
   /** The campaign, locked, when it waits for moderation and no other moderator holds it. */
   async function lockWaiting(tx: typeof db, id: number, adminId: number): Promise<CampaignRow> {
-    const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
+    const row = await findCampaign(tx, id, { lock: 'update' });
     if (!row) throw new ApiError(404, 'NOT_FOUND');
     if (row.status !== 'moderation') throw new ApiError(409, 'TRANSITION_NOT_ALLOWED');
     await claims.assertFree(tx, 'campaign', id, adminId);
@@ -55,7 +56,7 @@ export function createCampaignModeration(fastify: FastifyInstance, service: Camp
   }
 
   async function one(id: number, me: number): Promise<AdminCampaign> {
-    const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+    const row = await findCampaign(db, id);
     if (!row) throw new ApiError(404, 'NOT_FOUND');
     const [item] = await withOwners([row], me);
     if (!item) throw new ApiError(404, 'NOT_FOUND');
@@ -65,18 +66,11 @@ export function createCampaignModeration(fastify: FastifyInstance, service: Camp
   return {
     async queue(query: AdminPageQuery, me: number): Promise<AdminCampaignQueue> {
       const page = pageOf(query);
-      const where = eq(campaigns.status, 'moderation');
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(campaigns)
-          .where(where)
-          .orderBy(asc(campaigns.submittedAt), asc(campaigns.id))
-          .limit(page.perPage)
-          .offset(page.offset),
-        db.select({ n: count() }).from(campaigns).where(where),
+      const [rows, total] = await Promise.all([
+        campaignsInModerationPage(db, page),
+        campaignsInModerationCount(db),
       ]);
-      return paged(await withOwners(rows, me), total?.n ?? 0, page);
+      return paged(await withOwners(rows, me), total, page);
     },
 
     details: one,
@@ -85,7 +79,7 @@ export function createCampaignModeration(fastify: FastifyInstance, service: Camp
     async claim(adminId: number, id: number) {
       return db.transaction(async (tx) => {
         // Shared lock: an approval or rejection running now finishes first (and clears claims).
-        const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('share');
+        const row = await findCampaign(tx, id, { lock: 'share' });
         if (!row) throw new ApiError(404, 'NOT_FOUND');
         if (row.status !== 'moderation') throw new ApiError(409, 'TRANSITION_NOT_ALLOWED');
         return { claim: await claims.claim(tx, 'campaign', id, adminId) };
@@ -94,25 +88,21 @@ export function createCampaignModeration(fastify: FastifyInstance, service: Camp
 
     /** Drops the caller's claim; 404 for a campaign that does not exist. */
     async release(adminId: number, id: number): Promise<void> {
-      const [row] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, id));
-      if (!row) throw new ApiError(404, 'NOT_FOUND');
+      if (!(await findCampaign(db, id))) throw new ApiError(404, 'NOT_FOUND');
       await claims.release(db, 'campaign', id, adminId);
     },
 
     async approve(adminId: number, id: number): Promise<AdminCampaign> {
       await db.transaction(async (tx) => {
         const row = await lockWaiting(tx, id, adminId);
-        await tx
-          .update(campaigns)
-          .set({
-            status: 'published',
-            approved: approvedOf(row),
-            imagePublic: row.imageKey !== null,
-            rejectReason: null,
-            publishedAt: row.publishedAt ?? sql`now()`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(campaigns.id, id));
+        await updateCampaign(tx, id, {
+          status: 'published',
+          approved: approvedOf(row),
+          imagePublic: row.imageKey !== null,
+          rejectReason: null,
+          publishedAt: row.publishedAt ?? databaseNow(),
+          updatedAt: databaseNow(),
+        });
         await recordAdminAction(tx, {
           adminId,
           action: 'campaign.approve',
@@ -134,15 +124,12 @@ export function createCampaignModeration(fastify: FastifyInstance, service: Camp
         const row = await lockWaiting(tx, id, adminId);
         const wasPublished = row.approved !== null && row.publishedAt !== null;
         if (!wasPublished) await service.refund(tx, row, 'rejected');
-        await tx
-          .update(campaigns)
-          .set({
-            status: wasPublished ? 'published' : 'rejected',
-            rejectReason: reason,
-            changed: wasPublished,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(campaigns.id, id));
+        await updateCampaign(tx, id, {
+          status: wasPublished ? 'published' : 'rejected',
+          rejectReason: reason,
+          changed: wasPublished,
+          updatedAt: databaseNow(),
+        });
         await recordAdminAction(tx, {
           adminId,
           action: 'campaign.reject',

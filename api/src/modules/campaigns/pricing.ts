@@ -1,7 +1,6 @@
 import { type AdPlacement, type AdPricing, daysBetween, MSK_SPB_CITY_SLUGS } from 'contracts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { priceItems } from '../../db/schema';
+import { createPriceRepository } from '../prices/repository';
 
 /** The ads price table's rows a campaign's cost is made of. */
 export const AD_PRICE_CODES = {
@@ -15,10 +14,7 @@ export type AdPrices = Readonly<Record<keyof typeof AD_PRICE_CODES, PriceRow>>;
 
 /** Reads the three prices in the caller's transaction (an admin's change applies to the next sale). */
 export async function loadAdPrices(db: Database): Promise<AdPrices> {
-  const rows = await db
-    .select({ code: priceItems.code, mskSpb: priceItems.mskSpbPrice, other: priceItems.otherPrice })
-    .from(priceItems)
-    .where(and(eq(priceItems.list, 'ads_boosting'), inArray(priceItems.code, Object.values(AD_PRICE_CODES))));
+  const rows = await createPriceRepository(db).pricesOfCodes('ads_boosting', Object.values(AD_PRICE_CODES));
   const byCode = new Map(rows.map((row) => [row.code, { mskSpb: row.mskSpb, other: row.other }]));
   const of = (code: string) => {
     const row = byCode.get(code);

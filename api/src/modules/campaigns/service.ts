@@ -22,26 +22,38 @@ import {
   daysBetween,
   validate,
 } from 'contracts';
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import {
-  adBookings,
-  adStatsDaily,
-  type ApprovedAd,
-  campaignCities,
-  campaigns,
-  cities,
-} from '../../db/schema';
 import { ApiError, ValidationError } from '../../lib/api-error';
 import { balanceOf, post } from '../ledger/repository';
 import { deleteStoredFiles } from '../media/service';
-import { freeByDay, keysOf, lockKeys, nearestFreeStart } from './capacity';
+import { freeByDay, keysOf, nearestFreeStart } from './capacity';
+import {
+  type ApprovedAd,
+  type CampaignRow,
+  type CityRef,
+  campaignsOfAccount,
+  citiesBySlugs,
+  citiesOfCampaigns,
+  dailyStatsSince,
+  databaseNow,
+  deleteBookings,
+  deleteCampaign,
+  findCampaign,
+  imagesStillNamed,
+  insertBookings,
+  insertCampaign,
+  lockKeys,
+  ownCampaignCount,
+  ownCampaignsPage,
+  setCampaignCities,
+  updateCampaign,
+} from './repository';
 import { type AdPrices, loadAdPrices, type Quote, quoteOf } from './pricing';
 
-export type CampaignRow = typeof campaigns.$inferSelect;
+export type { CampaignRow } from './repository';
 
-/** Ad images are served under this path: `/media/ads/<key>/<file>` (see image-routes.ts). */
+/** Ad images are served under this path: `/media/ads/<key>/<file>` (see routes/images.ts). */
 export const AD_IMAGE_PREFIX = '/media/ads/';
 
 export interface CampaignSettings {
@@ -50,8 +62,6 @@ export interface CampaignSettings {
 }
 
 const CONTENT_FIELDS = ['format', 'heading', 'description', 'link', 'buttonText'] as const;
-
-type CityRef = { id: number; slug: string; nameRu: string; nameEn: string };
 
 /** The form's fields as stored, for the whole-form rules. */
 function formOf(row: CampaignRow, citySlugs: string[]) {
@@ -83,18 +93,7 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
   async function citiesOf(executor: Database, ids: number[]): Promise<Map<number, CityRef[]>> {
     const map = new Map<number, CityRef[]>();
     if (ids.length === 0) return map;
-    const rows = await executor
-      .select({
-        campaignId: campaignCities.campaignId,
-        id: cities.id,
-        slug: cities.slug,
-        nameRu: cities.nameRu,
-        nameEn: cities.nameEn,
-      })
-      .from(campaignCities)
-      .innerJoin(cities, eq(cities.id, campaignCities.cityId))
-      .where(inArray(campaignCities.campaignId, ids))
-      .orderBy(asc(cities.slug));
+    const rows = await citiesOfCampaigns(executor, ids);
     for (const { campaignId, ...city } of rows) map.set(campaignId, [...(map.get(campaignId) ?? []), city]);
     return map;
   }
@@ -185,11 +184,11 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
 
   /** The caller's campaign (404 for a missing one and for another advertiser's alike). */
   async function own(executor: Database, accountId: number, id: number, lock = false): Promise<CampaignRow> {
-    const query = executor
-      .select()
-      .from(campaigns)
-      .where(and(eq(campaigns.id, id), eq(campaigns.accountId, accountId)));
-    const [row] = lock ? await query.for('update') : await query;
+    const row = await findCampaign(
+      executor,
+      id,
+      lock ? { owner: accountId, lock: 'update' } : { owner: accountId },
+    );
     if (!row) throw new ApiError(404, 'NOT_FOUND');
     return row;
   }
@@ -201,10 +200,7 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
   /** City ids of slugs; an unknown slug is a field error. */
   async function cityIdsOf(executor: Database, slugs: readonly string[]): Promise<CityRef[]> {
     if (slugs.length === 0) return [];
-    const rows = await executor
-      .select({ id: cities.id, slug: cities.slug, nameRu: cities.nameRu, nameEn: cities.nameEn })
-      .from(cities)
-      .where(inArray(cities.slug, [...slugs]));
+    const rows = await citiesBySlugs(executor, slugs);
     const known = new Set(rows.map((row) => row.slug));
     const unknown = slugs.findIndex((slug) => !known.has(slug));
     if (unknown >= 0) throw new ValidationError({ [`cities.${unknown}`]: 'validation.invalidCity' });
@@ -212,10 +208,11 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
   }
 
   async function setCities(tx: Database, campaignId: number, refs: CityRef[]): Promise<void> {
-    await tx.delete(campaignCities).where(eq(campaignCities.campaignId, campaignId));
-    if (refs.length > 0) {
-      await tx.insert(campaignCities).values(refs.map((city) => ({ campaignId, cityId: city.id })));
-    }
+    await setCampaignCities(
+      tx,
+      campaignId,
+      refs.map((city) => city.id),
+    );
   }
 
   const valuesOf = (draft: CampaignDraft) => ({
@@ -243,8 +240,8 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
         [{ accountId: row.accountId }, row.paidKopecks],
       ],
     });
-    await tx.delete(adBookings).where(eq(adBookings.campaignId, row.id));
-    await tx.update(campaigns).set({ paidKopecks: 0 }).where(eq(campaigns.id, row.id));
+    await deleteBookings(tx, row.id);
+    await updateCampaign(tx, row.id, { paidKopecks: 0 });
   }
 
   function onChange(): void {
@@ -258,23 +255,20 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
     onChange,
 
     async list(accountId: number, query: CampaignListQuery): Promise<CampaignList> {
-      const where = and(
-        eq(campaigns.accountId, accountId),
-        inArray(campaigns.status, [...CAMPAIGN_TAB_STATUSES[query.tab]]),
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(campaigns)
-          .where(where)
-          .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-          .limit(CAMPAIGNS_PAGE_SIZE)
-          .offset((query.page - 1) * CAMPAIGNS_PAGE_SIZE),
-        db.select({ n: count() }).from(campaigns).where(where),
+      const statuses = [...CAMPAIGN_TAB_STATUSES[query.tab]];
+      const [rows, total] = await Promise.all([
+        ownCampaignsPage(
+          db,
+          accountId,
+          statuses,
+          CAMPAIGNS_PAGE_SIZE,
+          (query.page - 1) * CAMPAIGNS_PAGE_SIZE,
+        ),
+        ownCampaignCount(db, accountId, statuses),
       ]);
       return {
         items: await toCampaigns(db, rows),
-        total: total?.n ?? 0,
+        total,
         page: query.page,
         pageSize: CAMPAIGNS_PAGE_SIZE,
       };
@@ -287,10 +281,7 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
     async create(accountId: number, draft: CampaignDraft): Promise<Campaign> {
       const row = await db.transaction(async (tx) => {
         const refs = await cityIdsOf(tx, draft.cities ?? []);
-        const [created] = await tx
-          .insert(campaigns)
-          .values({ accountId, ...valuesOf(draft) })
-          .returning();
+        const created = await insertCampaign(tx, { accountId, ...valuesOf(draft) });
         if (!created) throw new Error('campaign was not inserted');
         await setCities(tx, created.id, refs);
         return created;
@@ -310,21 +301,15 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
         if (current.status === 'published') {
           const content = Object.fromEntries(CONTENT_FIELDS.map((key) => [key, draft[key] ?? null]));
           const changed = CONTENT_FIELDS.some((key) => (current[key] ?? null) !== content[key]);
-          const [updated] = await tx
-            .update(campaigns)
-            .set({ ...content, changed: current.changed || changed, updatedAt: sql`now()` })
-            .where(eq(campaigns.id, id))
-            .returning();
-          return updated;
+          return updateCampaign(tx, id, {
+            ...content,
+            changed: current.changed || changed,
+            updatedAt: databaseNow(),
+          });
         }
         const refs = await cityIdsOf(tx, draft.cities ?? []);
         await setCities(tx, id, refs);
-        const [updated] = await tx
-          .update(campaigns)
-          .set({ ...valuesOf(draft), updatedAt: sql`now()` })
-          .where(eq(campaigns.id, id))
-          .returning();
-        return updated;
+        return updateCampaign(tx, id, { ...valuesOf(draft), updatedAt: databaseNow() });
       });
       if (!row) throw new ApiError(404, 'NOT_FOUND');
       return toCampaign(db, row);
@@ -385,18 +370,13 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
           if (Object.keys(contentProblems).length > 0) {
             throw new ApiError(409, 'CAMPAIGN_INCOMPLETE', { fields: contentProblems });
           }
-          const [updated] = await tx
-            .update(campaigns)
-            .set({
-              status: 'moderation',
-              changed: false,
-              rejectReason: null,
-              submittedAt: sql`now()`,
-              updatedAt: sql`now()`,
-            })
-            .where(eq(campaigns.id, id))
-            .returning();
-          return updated;
+          return updateCampaign(tx, id, {
+            status: 'moderation',
+            changed: false,
+            rejectReason: null,
+            submittedAt: databaseNow(),
+            updatedAt: databaseNow(),
+          });
         }
         if (Object.keys(problems).length > 0)
           throw new ApiError(409, 'CAMPAIGN_INCOMPLETE', { fields: problems });
@@ -432,27 +412,22 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
             ],
           });
         }
-        await tx.delete(adBookings).where(eq(adBookings.campaignId, id));
+        await deleteBookings(tx, id);
         const bookings: { campaignId: number; key: string; day: string }[] = [];
         for (let day = startsOn; day <= endsOn; day = addDays(day, 1)) {
           for (const key of keys) bookings.push({ campaignId: id, key, day });
         }
-        await tx.insert(adBookings).values(bookings);
-        const [updated] = await tx
-          .update(campaigns)
-          .set({
-            status: 'moderation',
-            changed: false,
-            rejectReason: null,
-            paidKopecks: quote.total,
-            costPerDayKopecks: quote.costPerDay,
-            totalKopecks: quote.total,
-            submittedAt: sql`now()`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(campaigns.id, id))
-          .returning();
-        return updated;
+        await insertBookings(tx, bookings);
+        return updateCampaign(tx, id, {
+          status: 'moderation',
+          changed: false,
+          rejectReason: null,
+          paidKopecks: quote.total,
+          costPerDayKopecks: quote.costPerDay,
+          totalKopecks: quote.total,
+          submittedAt: databaseNow(),
+          updatedAt: databaseNow(),
+        });
       });
       if (!row) throw new ApiError(404, 'NOT_FOUND');
       return { campaign: await toCampaign(db, row), balance: (await balanceOf(db, accountId)) / 100 };
@@ -463,25 +438,22 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
       const row = await db.transaction(async (tx) => {
         const source = await own(tx, accountId, id);
         requireAction(source, 'repeat');
-        const [created] = await tx
-          .insert(campaigns)
-          .values({
-            accountId,
-            format: source.format,
-            heading: source.heading,
-            description: source.description,
-            link: source.link,
-            buttonText: source.buttonText,
-            placement: source.placement,
-            pricing: source.pricing,
-            impressions: source.impressions,
-            // The same stored image file: approval of either makes it public; neither deletes it
-            // while the other names it (see `remove`).
-            imageKey: source.imageKey,
-            imageWidth: source.imageWidth,
-            imageHeight: source.imageHeight,
-          })
-          .returning();
+        const created = await insertCampaign(tx, {
+          accountId,
+          format: source.format,
+          heading: source.heading,
+          description: source.description,
+          link: source.link,
+          buttonText: source.buttonText,
+          placement: source.placement,
+          pricing: source.pricing,
+          impressions: source.impressions,
+          // The same stored image file: approval of either makes it public; neither deletes it
+          // while the other names it (see `remove`).
+          imageKey: source.imageKey,
+          imageWidth: source.imageWidth,
+          imageHeight: source.imageHeight,
+        });
         if (!created) throw new Error('campaign was not inserted');
         const refs = (await citiesOf(tx, [id])).get(id) ?? [];
         await setCities(tx, created.id, refs);
@@ -499,14 +471,10 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
         const row = await own(tx, accountId, id, true);
         requireAction(row, 'delete');
         if (row.paidKopecks > 0 && notStarted(row, adDayOf(new Date()))) await refund(tx, row, 'deleted');
-        await tx.delete(campaigns).where(eq(campaigns.id, id));
+        await deleteCampaign(tx, id);
         const keys = [row.imageKey, row.approved?.image?.key].filter((key): key is string => !!key);
         if (keys.length === 0) return [];
-        const still = await tx
-          .select({ id: campaigns.id })
-          .from(campaigns)
-          .where(sql`${campaigns.imageKey} in ${keys} or ${campaigns.approved}->'image'->>'key' in ${keys}`);
-        return still.length > 0 ? [] : [...new Set(keys)];
+        return (await imagesStillNamed(tx, keys)) ? [] : [...new Set(keys)];
       });
       await deleteStoredFiles(fastify.mediaStorage, doomed, fastify.log);
       onChange();
@@ -521,28 +489,19 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
       const { row, previous } = await db.transaction(async (tx) => {
         const current = await own(tx, accountId, id, true);
         requireAction(current, 'edit');
-        const [updated] = await tx
-          .update(campaigns)
-          .set({
-            imageKey: image?.key ?? null,
-            imageWidth: image?.width ?? null,
-            imageHeight: image?.height ?? null,
-            changed: current.status === 'published' ? true : current.changed,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(campaigns.id, id))
-          .returning();
+        const updated = await updateCampaign(tx, id, {
+          imageKey: image?.key ?? null,
+          imageWidth: image?.width ?? null,
+          imageHeight: image?.height ?? null,
+          changed: current.status === 'published' ? true : current.changed,
+          updatedAt: databaseNow(),
+        });
         return { row: updated, previous: current.imageKey };
       });
       if (!row) throw new ApiError(404, 'NOT_FOUND');
       if (previous && previous !== image?.key) {
-        const [named] = await db
-          .select({ id: campaigns.id })
-          .from(campaigns)
-          .where(
-            sql`${campaigns.imageKey} = ${previous} or ${campaigns.approved}->'image'->>'key' = ${previous}`,
-          );
-        if (!named) await deleteStoredFiles(fastify.mediaStorage, [previous], fastify.log);
+        if (!(await imagesStillNamed(db, [previous])))
+          await deleteStoredFiles(fastify.mediaStorage, [previous], fastify.log);
       }
       return toCampaign(db, row);
     },
@@ -551,17 +510,11 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
     async stats(accountId: number, days: number, campaignId?: number): Promise<CampaignStats> {
       const rows = campaignId
         ? [await own(db, accountId, campaignId)]
-        : await db.select().from(campaigns).where(eq(campaigns.accountId, accountId));
+        : await campaignsOfAccount(db, accountId);
       const today = adDayOf(new Date());
       const from = addDays(today, -(days - 1));
       const ids = rows.map((row) => row.id);
-      const daily =
-        ids.length === 0
-          ? []
-          : await db
-              .select()
-              .from(adStatsDaily)
-              .where(and(inArray(adStatsDaily.campaignId, ids), gte(adStatsDaily.day, from)));
+      const daily = ids.length === 0 ? [] : await dailyStatsSince(db, ids, from);
       const series = new Map<string, { impressions: number; clicks: number; spend: number }>();
       for (let day = from; day <= today; day = addDays(day, 1)) {
         series.set(day, { impressions: 0, clicks: 0, spend: 0 });

@@ -4,7 +4,7 @@ import * as responseSchemas from 'contracts/responses';
 import { ApiError } from '../../lib/api-error';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
 import { analyticsDay, visitorKey } from '../../lib/visitor';
-import { MODEL_NOT_FOUND } from '../model/routes';
+import { MODEL_NOT_FOUND } from '../../lib/shared-errors';
 import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from './hold';
 import { createComplaintRepository } from './repository';
 

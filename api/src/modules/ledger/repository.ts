@@ -1,5 +1,5 @@
 import type { LedgerKind, SystemLedgerAccount } from 'contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
@@ -122,6 +122,39 @@ export async function balanceOf(db: Database, accountId: number): Promise<number
     .where(eq(accounts.id, accountId));
   if (!row) throw new ApiError(404, 'USER_NOT_FOUND');
   return Number(row.balance);
+}
+
+/**
+ * The latest purchase of `item` for a profile (its metadata names both), or null: what a refund
+ * of that item gives back.
+ */
+export async function latestPurchaseOf(
+  tx: Database,
+  item: string,
+  profileId: number,
+): Promise<{ id: number; reference: string } | null> {
+  const [paid] = await tx
+    .select({ id: ledgerTransactions.id, reference: ledgerTransactions.reference })
+    .from(ledgerTransactions)
+    .where(
+      and(
+        eq(ledgerTransactions.kind, 'purchase'),
+        sql`${ledgerTransactions.metadata}->>'item' = ${item}`,
+        sql`(${ledgerTransactions.metadata}->>'profileId')::int = ${profileId}`,
+      ),
+    )
+    .orderBy(desc(ledgerTransactions.id))
+    .limit(1);
+  return paid ?? null;
+}
+
+/** Kopecks a user's balance gave in one ledger transaction (0 when it gave nothing). */
+export async function spentIn(tx: Database, transactionId: number, accountId: number): Promise<number> {
+  const [spent] = await tx
+    .select({ kopecks: sql<number>`-coalesce(sum(${ledgerEntries.amountKopecks}), 0)`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.transactionId, transactionId), eq(ledgerEntries.accountId, accountId)));
+  return spent?.kopecks ?? 0;
 }
 
 /** The balance of one of the platform's own accounts: the sum of its entries, in kopecks. */

@@ -11,7 +11,13 @@ import { buildApp } from '../../app';
 import { createAccount, createProfile } from '../../testing/builders';
 import { CSRF_HEADER } from '../../plugins/auth';
 import { ORPHAN_MIN_AGE_MS } from './sweep';
-import { MP4_HEAD, png, signedInOverHttp, streamUpload, type UploadSession } from './testing';
+import {
+  MP4_HEAD,
+  png,
+  signedInOverHttp,
+  streamUpload,
+  type UploadSession,
+} from '../../testing/media-uploads';
 
 const apiDir = fileURLToPath(new URL('../../..', import.meta.url));
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';

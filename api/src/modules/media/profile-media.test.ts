@@ -12,7 +12,16 @@ import { type Agent, createAgent } from '../../testing/agent';
 import { createAccount, createProfile } from '../../testing/builders';
 import { testAppForFile } from '../../testing/create-test-app';
 import { deleteStoredFiles, publishRevisionMedia, removeProfileFiles } from './service';
-import { cameraJpeg, type FilePart, mp4, multipart, png, webm, webp, webpChunks } from './testing';
+import {
+  cameraJpeg,
+  type FilePart,
+  mp4,
+  multipart,
+  png,
+  webm,
+  webp,
+  webpChunks,
+} from '../../testing/media-uploads';
 
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'media-test-'));
 const t = testAppForFile({ mediaDir, mediaUploadsPerHour: { max: 12, windowSeconds: 3600 } });

@@ -1,7 +1,7 @@
 import type { MediaKind } from 'contracts';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { media, modelProfiles, profileIsVisible } from '../../db/schema';
+import { campaigns, media, modelProfiles, profileIsVisible } from '../../db/schema';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMediaRow = typeof media.$inferInsert;
@@ -103,6 +103,17 @@ export function createMediaRepository(db: Database) {
         .select({ kind: media.kind, storageKey: media.storageKey, variants: media.variants, url: media.url })
         .from(media)
         .where(isNotNull(media.storageKey));
+    },
+
+    /** The storage keys of the ads' images (campaigns module): each campaign's working one and approved one. */
+    async adImageKeys(): Promise<string[]> {
+      const rows = await db
+        .select({
+          key: campaigns.imageKey,
+          approved: sql<string | null>`${campaigns.approved}->'image'->>'key'`,
+        })
+        .from(campaigns);
+      return rows.flatMap((row) => [row.key, row.approved].filter((key): key is string => !!key));
     },
   };
 }

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { ApiError, ValidationError } from '../../lib/api-error';
 import { randomToken } from '../../lib/tokens';
-import { checkRevision, lockProfile, recordEdit, revisionMedia, targetOf } from '../profiles/revision';
+import { revisionMedia } from '../own-profiles/repository';
+import { checkRevision, lockProfile, recordEdit, targetOf } from '../own-profiles/revision';
 import type { Incoming } from './incoming';
 import { processPhoto } from './photo';
 import { receiveUpload } from './receive';
@@ -13,7 +14,7 @@ import type { MediaStorage } from './storage';
 /** Ads are shown at most this wide: the stored image is the largest size up to it. */
 export const AD_IMAGE_WIDTH = 640;
 
-/** Uploaded files are served under this path: `/media/u/<storageKey>/<file>` (see file-routes.ts). */
+/** Uploaded files are served under this path: `/media/u/<storageKey>/<file>` (see routes/files.ts). */
 export const MEDIA_URL_PREFIX = '/media/u/';
 
 const LIMITS: Record<MediaKind, number> = { photo: MEDIA.maxPhotos, video: MEDIA.maxVideos };

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../testing/agent';
 import { createAccount, createProfile } from '../../testing/builders';
 import { testAppForFile } from '../../testing/create-test-app';
-import { startFakeS3 } from './fake-s3';
+import { startFakeS3 } from '../../testing/fake-s3';
 import { createLocalStorage } from './local-storage';
 import { createS3Storage } from './s3-storage';
 import type { MediaStorage } from './storage';
 import { ORPHAN_MIN_AGE_MS, sweepOrphans } from './sweep';
-import { multipart, png } from './testing';
+import { multipart, png } from '../../testing/media-uploads';
 
 const BUCKET = 'anketa-media';
 const fakeS3 = await startFakeS3(BUCKET);

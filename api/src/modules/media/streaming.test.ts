@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../db/schema';
 import { createAccount, createProfile } from '../../testing/builders';
 import { testAppForFile } from '../../testing/create-test-app';
-import { JPEG_HEAD, MP4_HEAD, signedInOverHttp, streamUpload, type UploadSession } from './testing';
+import {
+  JPEG_HEAD,
+  MP4_HEAD,
+  signedInOverHttp,
+  streamUpload,
+  type UploadSession,
+} from '../../testing/media-uploads';
 
 // Real HTTP on a real port: the body is a stream the client generates as it sends, so these
 // tests see what a browser's upload does to the server (memory, disk, an abort mid-way).

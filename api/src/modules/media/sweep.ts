@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { campaigns } from '../../db/schema';
 import { createMediaRepository } from './repository';
 import { storedKeysOf } from './service';
 import type { MediaStorage } from './storage';
@@ -26,15 +24,9 @@ export async function sweepOrphans(
 ): Promise<number> {
   // Read before listing: a row committed after this read names files stored just now, and
   // those are younger than `minAgeMs`.
-  const referenced = new Set((await createMediaRepository(db).storedMedia()).flatMap(storedKeysOf));
-  // Ads' images (campaigns module): the working one and the approved one of each campaign.
-  const adImages = await db
-    .select({ key: campaigns.imageKey, approved: sql<string | null>`${campaigns.approved}->'image'->>'key'` })
-    .from(campaigns);
-  for (const row of adImages) {
-    if (row.key) referenced.add(row.key);
-    if (row.approved) referenced.add(row.approved);
-  }
+  const repository = createMediaRepository(db);
+  const referenced = new Set((await repository.storedMedia()).flatMap(storedKeysOf));
+  for (const key of await repository.adImageKeys()) referenced.add(key);
   let removed = 0;
   for await (const file of storage.list()) {
     if (!OUR_KEY.test(file.key) || referenced.has(file.key)) continue;

@@ -8,9 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
 import * as v from 'valibot';
-import { errorResponses, defineRoutes } from '../../lib/route-schema';
-
-export const UNAUTHORIZED = errorResponses({ 401: 'UNAUTHORIZED: no session' });
+import { defineRoutes } from '../../lib/route-schema';
+import { UNAUTHORIZED } from '../../lib/shared-errors';
 
 export function accountOf(request: Pick<FastifyRequest, 'auth'>): number {
   if (!request.auth) throw new ApiError(401, 'UNAUTHORIZED');

@@ -1,6 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { verifyBalances } from '../ledger/repository';
+import { createReconcileRepository } from './repository';
 
 export interface ReconcileReport {
   accounts: number;
@@ -13,12 +13,6 @@ export interface ReconcileReport {
   problems: string[];
 }
 
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  // Both drivers (node-postgres and PGlite) answer raw queries with `rows`.
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 const rubles = (kopecks: number) => `${(kopecks / 100).toFixed(2)} ₽`;
 
 /**
@@ -29,6 +23,7 @@ const rubles = (kopecks: number) => `${(kopecks / 100).toFixed(2)} ₽`;
  */
 export async function reconcile(db: Database): Promise<ReconcileReport> {
   const problems: string[] = [];
+  const books = createReconcileRepository(db);
 
   const audit = await verifyBalances(db);
   for (const account of audit.accounts) {
@@ -42,109 +37,44 @@ export async function reconcile(db: Database): Promise<ReconcileReport> {
     );
   }
 
-  const topUpsWithoutOneWebhook = await rows<{
-    id: number;
-    reference: string;
-    verified: number;
-    linked: number;
-  }>(
-    db,
-    sql`select t.id, t.reference,
-          count(w.id) filter (where w.signature_valid and w.outcome = 'credited')::int as verified,
-          count(w.id)::int as linked
-        from ledger_transactions t
-        left join payment_webhooks w on w.ledger_transaction_id = t.id
-        where t.kind = 'top_up'
-        group by t.id, t.reference
-        having count(w.id) filter (where w.signature_valid and w.outcome = 'credited') <> 1 or count(w.id) <> 1
-        order by t.id`,
-  );
+  const topUpsWithoutOneWebhook = await books.topUpsWithoutOneWebhook();
   for (const row of topUpsWithoutOneWebhook) {
     problems.push(
       `top-up ${row.reference} (ledger transaction ${row.id}) has ${row.verified} verified crediting webhooks (${row.linked} linked); exactly one is expected`,
     );
   }
 
-  const creditsWithoutTopUp = await rows<{ id: number }>(
-    db,
-    sql`select w.id from payment_webhooks w
-        left join ledger_transactions t on t.id = w.ledger_transaction_id
-        where w.ledger_transaction_id is not null
-          and (w.outcome <> 'credited' or not w.signature_valid or t.kind is distinct from 'top_up')
-        order by w.id`,
-  );
+  const creditsWithoutTopUp = await books.creditsWithoutTopUp();
   for (const row of creditsWithoutTopUp) {
     problems.push(`webhook ${row.id} claims a credit that is not a verified top-up in the ledger`);
   }
 
-  const ordersOff = await rows<{ id: string; status: string; credited: string; ledger: string }>(
-    db,
-    sql`select o.id, o.status, o.credited_kopecks as credited, coalesce(sum(e.amount_kopecks), 0) as ledger
-        from payment_orders o
-        left join payment_webhooks w on w.order_id = o.id and w.ledger_transaction_id is not null
-        left join ledger_entries e on e.transaction_id = w.ledger_transaction_id and e.account_id = o.account_id
-        group by o.id
-        having o.credited_kopecks <> coalesce(sum(e.amount_kopecks), 0)
-          or (o.credited_kopecks > 0 and o.status not in ('finished', 'partially_paid'))
-        order by o.created_at`,
-  );
+  const ordersOff = await books.ordersOff();
   for (const row of ordersOff) {
     problems.push(
       `order ${row.id} (${row.status}) says ${rubles(Number(row.credited))} credited, its webhooks' ledger credits sum to ${rubles(Number(row.ledger))}`,
     );
   }
 
-  const bonusesOff = await rows<{ id: string; bonus: string; ledger: string }>(
-    db,
-    sql`select o.id, o.bonus_kopecks as bonus, coalesce(sum(e.amount_kopecks), 0) as ledger
-        from payment_orders o
-        left join ledger_transactions t on t.kind = 'top_up_bonus' and t.metadata->>'orderId' = o.id::text
-        left join ledger_entries e on e.transaction_id = t.id and e.account_id = o.account_id
-        group by o.id
-        having o.bonus_kopecks <> coalesce(sum(e.amount_kopecks), 0)
-        order by o.created_at`,
-  );
+  const bonusesOff = await books.bonusesOff();
   for (const row of bonusesOff) {
     problems.push(
       `order ${row.id} says a bonus of ${rubles(Number(row.bonus))}, the ledger holds ${rubles(Number(row.ledger))} for it`,
     );
   }
 
-  const orphanBonuses = await rows<{ id: number; reference: string }>(
-    db,
-    sql`select t.id, t.reference from ledger_transactions t
-        where t.kind = 'top_up_bonus'
-          and not exists (
-            select 1 from payment_orders o
-            where o.id::text = t.metadata->>'orderId' and o.credited_kopecks > 0
-          )
-        order by t.id`,
-  );
+  const orphanBonuses = await books.orphanBonuses();
   for (const row of orphanBonuses) {
     problems.push(`bonus ${row.reference} (ledger transaction ${row.id}) belongs to no credited order`);
   }
 
-  const [counts] = await rows<{ accounts: number; transactions: number }>(
-    db,
-    sql`select (select count(*) from accounts)::int as accounts,
-               (select count(*) from ledger_transactions)::int as transactions`,
-  );
-  const sums = await rows<{ kind: string; count: number; kopecks: string }>(
-    db,
-    sql`select t.kind, count(distinct t.id)::int as count, coalesce(sum(e.amount_kopecks), 0) as kopecks
-        from ledger_transactions t
-        join ledger_entries e on e.transaction_id = t.id and e.account_id is not null
-        where t.kind in ('top_up', 'top_up_bonus')
-        group by t.kind`,
-  );
+  const counts = await books.counts();
+  const sums = await books.sums();
   const sumOf = (kind: string) => {
     const row = sums.find((entry) => entry.kind === kind);
     return { count: row?.count ?? 0, kopecks: Number(row?.kopecks ?? 0) };
   };
-  const outcomes = await rows<{ outcome: string; count: number }>(
-    db,
-    sql`select outcome, count(*)::int as count from payment_webhooks group by outcome order by outcome`,
-  );
+  const outcomes = await books.outcomes();
 
   return {
     accounts: counts?.accounts ?? 0,

@@ -1,5 +1,5 @@
 import type { PaymentProviderName } from 'contracts';
-import { and, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ledgerTransactions, paymentOrders, paymentWebhooks, promoCodes } from '../../db/schema';
 
@@ -9,6 +9,7 @@ export type OwnPaymentOrder = PaymentOrderRow & { promoCode: string | null };
 export type NewPaymentOrder = typeof paymentOrders.$inferInsert;
 export type PaymentWebhookRow = typeof paymentWebhooks.$inferSelect;
 export type NewPaymentWebhook = typeof paymentWebhooks.$inferInsert;
+export type { PaymentWebhookOutcome } from '../../db/schema';
 
 const withPromoCode = { ...getTableColumns(paymentOrders), promoCode: promoCodes.code };
 
@@ -124,3 +125,123 @@ export function createPaymentsRepository(db: Database) {
 }
 
 export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;
+
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  // Both drivers (node-postgres and PGlite) answer raw queries with `rows`.
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * The reconciliation's reads across the ledger, the orders and the webhooks, in raw SQL over the
+ * tables' names (both drivers answer them alike). Only reads.
+ */
+export function createReconcileRepository(db: Database) {
+  return {
+    /** Top-up credits without exactly one verified crediting webhook linked to them. */
+    topUpsWithoutOneWebhook() {
+      return rows<{
+        id: number;
+        reference: string;
+        verified: number;
+        linked: number;
+      }>(
+        db,
+        sql`select t.id, t.reference,
+              count(w.id) filter (where w.signature_valid and w.outcome = 'credited')::int as verified,
+              count(w.id)::int as linked
+            from ledger_transactions t
+            left join payment_webhooks w on w.ledger_transaction_id = t.id
+            where t.kind = 'top_up'
+            group by t.id, t.reference
+            having count(w.id) filter (where w.signature_valid and w.outcome = 'credited') <> 1 or count(w.id) <> 1
+            order by t.id`,
+      );
+    },
+
+    /** Webhooks that name a ledger transaction that is not a verified top-up. */
+    creditsWithoutTopUp() {
+      return rows<{ id: number }>(
+        db,
+        sql`select w.id from payment_webhooks w
+            left join ledger_transactions t on t.id = w.ledger_transaction_id
+            where w.ledger_transaction_id is not null
+              and (w.outcome <> 'credited' or not w.signature_valid or t.kind is distinct from 'top_up')
+            order by w.id`,
+      );
+    },
+
+    /** Orders whose credited amount differs from their webhooks' ledger credits, or credited in a status that credits nothing. */
+    ordersOff() {
+      return rows<{ id: string; status: string; credited: string; ledger: string }>(
+        db,
+        sql`select o.id, o.status, o.credited_kopecks as credited, coalesce(sum(e.amount_kopecks), 0) as ledger
+            from payment_orders o
+            left join payment_webhooks w on w.order_id = o.id and w.ledger_transaction_id is not null
+            left join ledger_entries e on e.transaction_id = w.ledger_transaction_id and e.account_id = o.account_id
+            group by o.id
+            having o.credited_kopecks <> coalesce(sum(e.amount_kopecks), 0)
+              or (o.credited_kopecks > 0 and o.status not in ('finished', 'partially_paid'))
+            order by o.created_at`,
+      );
+    },
+
+    /** Orders whose bonus differs from what the ledger holds for it. */
+    bonusesOff() {
+      return rows<{ id: string; bonus: string; ledger: string }>(
+        db,
+        sql`select o.id, o.bonus_kopecks as bonus, coalesce(sum(e.amount_kopecks), 0) as ledger
+            from payment_orders o
+            left join ledger_transactions t on t.kind = 'top_up_bonus' and t.metadata->>'orderId' = o.id::text
+            left join ledger_entries e on e.transaction_id = t.id and e.account_id = o.account_id
+            group by o.id
+            having o.bonus_kopecks <> coalesce(sum(e.amount_kopecks), 0)
+            order by o.created_at`,
+      );
+    },
+
+    /** Bonus transactions of no credited order. */
+    orphanBonuses() {
+      return rows<{ id: number; reference: string }>(
+        db,
+        sql`select t.id, t.reference from ledger_transactions t
+            where t.kind = 'top_up_bonus'
+              and not exists (
+                select 1 from payment_orders o
+                where o.id::text = t.metadata->>'orderId' and o.credited_kopecks > 0
+              )
+            order by t.id`,
+      );
+    },
+
+    /** Count and kopecks credited to users by top-ups and by their bonuses, per kind. */
+    sums() {
+      return rows<{ kind: string; count: number; kopecks: string }>(
+        db,
+        sql`select t.kind, count(distinct t.id)::int as count, coalesce(sum(e.amount_kopecks), 0) as kopecks
+            from ledger_transactions t
+            join ledger_entries e on e.transaction_id = t.id and e.account_id is not null
+            where t.kind in ('top_up', 'top_up_bonus')
+            group by t.kind`,
+      );
+    },
+
+    /** Stored webhooks per outcome. */
+    outcomes() {
+      return rows<{ outcome: string; count: number }>(
+        db,
+        sql`select outcome, count(*)::int as count from payment_webhooks group by outcome order by outcome`,
+      );
+    },
+
+    /** How many accounts and ledger transactions there are. */
+    async counts() {
+      const [counts] = await rows<{ accounts: number; transactions: number }>(
+        db,
+        sql`select (select count(*) from accounts)::int as accounts,
+                   (select count(*) from ledger_transactions)::int as transactions`,
+      );
+      return counts;
+    },
+  };
+}

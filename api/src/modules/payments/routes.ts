@@ -17,7 +17,7 @@ import {
   valibotValidatorCompiler,
 } from '../../lib/route-schema';
 import { safeEqual, sha256 } from '../../lib/tokens';
-import { UNAUTHORIZED } from '../notifications/routes';
+import { UNAUTHORIZED } from '../../lib/shared-errors';
 import {
   createNowPaymentsProvider,
   createSandboxProvider,

@@ -9,14 +9,18 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import * as v from 'valibot';
 import type { Database } from '../../db/client';
-import type { PaymentWebhookOutcome } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
 import { sha256 } from '../../lib/tokens';
 import { post } from '../ledger/repository';
 import { createPromoRepository } from '../promo/repository';
 import type { PaymentProvider } from './providers';
 import { type GatewayIpn, gatewayIpnSchema } from './schemas';
-import { createPaymentsRepository, type OwnPaymentOrder, type PaymentOrderRow } from './repository';
+import {
+  createPaymentsRepository,
+  type OwnPaymentOrder,
+  type PaymentOrderRow,
+  type PaymentWebhookOutcome,
+} from './repository';
 import { type PaymentsTestDelay, TEST_DELAY_LOG } from './settings';
 import { SIGNATURE_HEADER } from './signature';
 import { bonusKopecks, decide } from './status';

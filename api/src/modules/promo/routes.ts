@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
 import { errorResponses, defineRoutes } from '../../lib/route-schema';
-import { UNAUTHORIZED } from '../notifications/routes';
+import { UNAUTHORIZED } from '../../lib/shared-errors';
 import { clientAddress } from '../auth/rate-limits';
 import { createPromoService } from './service';
 

@@ -2,7 +2,7 @@ import { type Locale, type ModelCard, RECOMMENDATIONS_LIMIT } from 'contracts';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { modelProfiles, profileIsVisible } from '../../db/schema';
-import { listingOrder, selectCards, toCardWithPhoto } from '../model/repository';
+import { listingOrder, selectCards, toCardWithPhoto } from '../catalog/repository';
 
 export function createRecommendationRepository(db: Database) {
   return {

@@ -3,7 +3,7 @@ import * as responseSchemas from 'contracts/responses';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
 import { defineRoutes } from '../../lib/route-schema';
-import { MODEL_NOT_FOUND } from '../model/routes';
+import { MODEL_NOT_FOUND } from '../../lib/shared-errors';
 import { createRecommendationRepository } from './repository';
 
 export const recommendationRoutes = defineRoutes(async (fastify) => {

@@ -1,0 +1,665 @@
+import { createHash } from 'node:crypto';
+import {
+  LISTING_PAGE_SIZE,
+  type Locale,
+  type MediaImage,
+  type ModelCard,
+  type ModelDetails,
+  type ModelListQuery,
+  type ModelListResponse,
+} from 'contracts';
+import { type AnyColumn, and, asc, desc, eq, is, Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database, DatabaseKind } from '../../db/client';
+import {
+  cities,
+  listingCounts,
+  media,
+  metroStations,
+  modelProfiles,
+  modelServices,
+  profileIsListed,
+  profileIsVisible,
+  services,
+} from '../../db/schema';
+import { translate } from '../../lib/i18n';
+
+const isTop = sql<boolean>`coalesce(${modelProfiles.topUntil} > now(), false)`;
+
+/**
+ * Paid top placement first, then the latest bump, then the latest publication; the id breaks
+ * ties so that pages never overlap or skip a profile. NULLS LAST everywhere, as in the indexes.
+ */
+export const listingOrder: SQL[] = [
+  desc(isTop),
+  sql`${modelProfiles.bumpedAt} desc nulls last`,
+  sql`${modelProfiles.publishedAt} desc nulls last`,
+  sql`${modelProfiles.id} desc nulls last`,
+];
+
+/** The listing order without its first key: exactly the order of the partial listing indexes. */
+const bumpOrder: SQL[] = listingOrder.slice(1);
+
+/** What a card shows; select it from model_profiles joined to cities and (left) metro_stations. */
+const cardColumns = {
+  id: modelProfiles.id,
+  name: modelProfiles.name,
+  age: modelProfiles.age,
+  category: modelProfiles.category,
+  priceHour: modelProfiles.priceHour,
+  hasVideo: modelProfiles.hasVideo,
+  isOnline: modelProfiles.isOnline,
+  isTop,
+  citySlug: cities.slug,
+  cityNameRu: cities.nameRu,
+  cityNameEn: cities.nameEn,
+  metroId: metroStations.id,
+  metroNameRu: metroStations.nameRu,
+  metroNameEn: metroStations.nameEn,
+};
+
+interface CardRow {
+  id: number;
+  name: string;
+  age: number | null;
+  category: ModelCard['category'];
+  priceHour: number | null;
+  hasVideo: boolean;
+  isOnline: boolean;
+  isTop: boolean;
+  citySlug: string;
+  cityNameRu: string;
+  cityNameEn: string;
+  metroId: number | null;
+  metroNameRu: string | null;
+  metroNameEn: string | null;
+}
+
+interface PhotoRow {
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** A profile's first photo, for a card; joined laterally to a query of model_profiles. */
+function firstPhotoOf(db: Database) {
+  return db
+    .select({ url: media.url, width: media.width, height: media.height })
+    .from(media)
+    .where(and(eq(media.profileId, modelProfiles.id), eq(media.kind, 'photo'), eq(media.isPublic, true)))
+    .orderBy(asc(media.position), asc(media.id))
+    .limit(1)
+    .as('first_photo');
+}
+
+/**
+ * Cards of profiles: model_profiles with city, metro and first photo. Narrow it with `where`
+ * (and order it), then turn each row into a card with toCardWithPhoto.
+ */
+export function selectCards(db: Database) {
+  const firstPhoto = firstPhotoOf(db);
+  return db
+    .select({
+      ...cardColumns,
+      photoUrl: firstPhoto.url,
+      photoWidth: firstPhoto.width,
+      photoHeight: firstPhoto.height,
+    })
+    .from(modelProfiles)
+    .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
+    .leftJoin(metroStations, eq(metroStations.id, modelProfiles.metroId))
+    .leftJoinLateral(firstPhoto, sql`true`);
+}
+
+/** A card from a row of selectCards (its first photo's columns are null when it has none). */
+export function toCardWithPhoto(
+  row: CardRow & { photoUrl: string | null; photoWidth: number | null; photoHeight: number | null },
+  locale: Locale,
+): ModelCard {
+  const photo = row.photoUrl ? { url: row.photoUrl, width: row.photoWidth, height: row.photoHeight } : null;
+  return toCard(row, photo ? toImage(photo, row.name, 0, locale) : null);
+}
+
+export function createModelRepository(db: Database, kind: DatabaseKind) {
+  const runListing = listingRunner(db, kind);
+  return {
+    /**
+     * One page of the listing and its total, in one statement (listingPage).
+     */
+    async list(query: ModelListQuery, locale: Locale): Promise<ModelListResponse> {
+      const page = query.page ?? 1;
+      const rows = await runListing(query, (page - 1) * LISTING_PAGE_SIZE);
+      // The statement always returns a row, with the total, even for a page past the last.
+      const total = rows[0]?.total ?? 0;
+      return {
+        items: rows.flatMap((row) => (row.id === null ? [] : [toCardWithPhoto(row as CardPhotoRow, locale)])),
+        total,
+        page,
+        perPage: LISTING_PAGE_SIZE,
+        pageCount: Math.ceil(total / LISTING_PAGE_SIZE),
+      };
+    },
+
+    /** Visible profiles whose model is online now (the header's figure), from the maintained counts. */
+    async onlineCount(): Promise<number> {
+      const result = await db.execute(sql`select ${maintainedTotal({ online: 'true' })}::int as n`);
+      return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    },
+
+    /** The profile as a visitor sees it, or null when it is missing, hidden or blocked. */
+    async findVisible(id: number, locale: Locale): Promise<ModelDetails | null> {
+      const [row] = await db
+        .select({
+          ...cardColumns,
+          height: modelProfiles.height,
+          weight: modelProfiles.weight,
+          boobs: modelProfiles.boobs,
+          appearance: modelProfiles.appearance,
+          priceTwoHours: modelProfiles.priceTwoHours,
+          priceNight: modelProfiles.priceNight,
+          places: modelProfiles.places,
+          phone: modelProfiles.phone,
+          telegram: modelProfiles.telegram,
+          whatsapp: modelProfiles.whatsapp,
+          viber: modelProfiles.viber,
+          description: modelProfiles.description,
+          publishedAt: modelProfiles.publishedAt,
+        })
+        .from(modelProfiles)
+        .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
+        .leftJoin(metroStations, eq(metroStations.id, modelProfiles.metroId))
+        .where(and(eq(modelProfiles.id, id), profileIsVisible))
+        .limit(1);
+      if (!row) return null;
+
+      const [mediaRows, serviceRows] = await Promise.all([
+        db
+          .select({ kind: media.kind, url: media.url, width: media.width, height: media.height })
+          .from(media)
+          .where(and(eq(media.profileId, id), eq(media.isPublic, true)))
+          .orderBy(asc(media.position), asc(media.id)),
+        db
+          .select({
+            category: services.category,
+            code: services.code,
+            nameRu: services.nameRu,
+            nameEn: services.nameEn,
+            description: modelServices.description,
+          })
+          .from(modelServices)
+          .innerJoin(services, eq(services.id, modelServices.serviceId))
+          .where(eq(modelServices.profileId, id))
+          .orderBy(asc(services.category), asc(services.sort), asc(services.id)),
+      ]);
+
+      const photos = mediaRows
+        .filter((item) => item.kind === 'photo')
+        .map((item, index) => toImage(item, row.name, index, locale));
+      const video = mediaRows.find((item) => item.kind === 'video');
+
+      return {
+        ...toCard(row, photos[0] ?? null),
+        height: present(row.height, 'height'),
+        weight: present(row.weight, 'weight'),
+        boobs: present(row.boobs, 'boobs'),
+        appearance: present(row.appearance, 'appearance'),
+        prices: {
+          hour: present(row.priceHour, 'price_hour'),
+          twoHours: row.priceTwoHours,
+          night: row.priceNight,
+        },
+        places: row.places,
+        contacts: { phone: row.phone, telegram: row.telegram, whatsapp: row.whatsapp, viber: row.viber },
+        description: present(row.description, 'description'),
+        services: serviceRows.map(({ nameRu, nameEn, ...service }) => ({
+          ...service,
+          name: { ru: nameRu, en: nameEn },
+        })),
+        photos,
+        // A poster frame is not stored yet; the first photo stands in for it.
+        // The video shows while its display is paid (has_video; the expiry job clears it).
+        video: video && row.hasVideo ? { url: video.url, poster: photos[0] ?? null } : null,
+        publishedAt: present(row.publishedAt, 'published_at').toISOString(),
+      };
+    },
+  };
+}
+
+export type ModelRepository = ReturnType<typeof createModelRepository>;
+
+const rangeColumns = {
+  age: modelProfiles.age,
+  price: modelProfiles.priceHour,
+  height: modelProfiles.height,
+  weight: modelProfiles.weight,
+  boobs: modelProfiles.boobs,
+} as const;
+
+/**
+ * How a filter's value enters a statement: as itself (a parameter of this statement), or as a
+ * named placeholder of a statement prepared once per shape and run with the values
+ * (listingRunner). Either way it is a one-row subquery, `(select $1::int)`: the planner then sees
+ * no value when it plans, so its plan for the values at hand costs what its generic plan costs,
+ * and PostgreSQL settles on the generic plan of a prepared statement after five runs instead of
+ * planning it again on every request for values whose estimates differ (a price range).
+ */
+type Bind = (name: string, value: unknown, type: Param['type']) => SQL;
+
+function binder(take: (name: string, value: unknown) => unknown): Bind {
+  return (name, value, type) => sql`(select ${take(name, value)}::${sql.raw(type)})`;
+}
+
+// An array is one parameter (a text[]), not a list of them.
+const asValue: Bind = binder((_name, value) => (Array.isArray(value) ? sql.param(value) : value));
+
+/** A value a filter binds: the name of its placeholder, the value, and its SQL type. */
+interface Param {
+  name: string;
+  value: unknown;
+  type: 'int' | 'text' | 'text[]';
+}
+
+/** The columns of listing_counts, of the overdue rows, or of model_profiles: what the counted filters test. */
+type CountedColumns = Record<'category' | 'cityId' | 'isOnline' | 'hasVideo' | 'priceHour', SQL | AnyColumn>;
+
+/**
+ * One filter of the listing, described once: the values a query gives it (null: the filter is
+ * off) and its condition over them, bound. Whether listing_counts keeps counts for it (`counted`,
+ * over the columns given) decides whether the maintained total can answer a query that uses it.
+ * A condition's text depends on how many values it has, never on what they are: the filters that
+ * are on and the names of their values are the statement's shape.
+ */
+type ListingFilter = { values(query: ModelListQuery): Param[] | null } & (
+  | { counted: true; condition(columns: CountedColumns, values: SQL[]): SQL }
+  | { counted: false; condition(values: SQL[]): SQL }
+);
+
+const one = (name: string, value: unknown, type: Param['type']): Param[] | null =>
+  value === undefined || value === '' ? null : [{ name, value, type }];
+
+/** `<key>Min` and `<key>Max` of a range column; only the hourly price is counted. */
+function rangeFilters(key: keyof typeof rangeColumns): Record<string, ListingFilter> {
+  const filters: Record<string, ListingFilter> = {};
+  for (const [end, operator] of [
+    ['Min', '>='],
+    ['Max', '<='],
+  ] as const) {
+    const name = `${key}${end}` as const;
+    const values = (query: ModelListQuery) => one(name, query[name], 'int');
+    filters[name] =
+      key === 'price'
+        ? {
+            counted: true,
+            values,
+            condition: (columns, [bound]) => sql`${columns.priceHour} ${sql.raw(operator)} ${bound}`,
+          }
+        : {
+            counted: false,
+            values,
+            condition: ([bound]) => sql`${rangeColumns[key]} ${sql.raw(operator)} ${bound}`,
+          };
+  }
+  return filters;
+}
+
+/**
+ * The listing's filters, in the order of its WHERE clause. Category, city and metro lead the
+ * partial listing indexes; the other filters narrow the rows those indexes return.
+ */
+const listingFilterTable: Record<string, ListingFilter> = {
+  category: {
+    counted: true,
+    values: (query) => one('category', query.category, 'text'),
+    condition: (columns, [category]) => sql`${columns.category} = ${category}`,
+  },
+  // By id through a one-row lookup, so the city's listing index applies without a join.
+  city: {
+    counted: true,
+    values: (query) => one('city', query.city, 'text'),
+    condition: (columns, [slug]) =>
+      sql`${columns.cityId} = (select ${cities.id} from ${cities} where ${cities.slug} = ${slug})`,
+  },
+  metro: {
+    counted: false,
+    values: (query) => one('metro', query.metro, 'int'),
+    condition: ([metro]) => sql`${modelProfiles.metroId} = ${metro}`,
+  },
+  // Literal `true` rather than a parameter so the planner can use the partial online index.
+  online: {
+    counted: true,
+    values: (query) => (query.online === 'true' ? [] : null),
+    condition: (columns) => sql`${columns.isOnline} = true`,
+  },
+  video: {
+    counted: true,
+    values: (query) => (query.video === 'true' ? [] : null),
+    condition: (columns) => sql`${columns.hasVideo} = true`,
+  },
+  place: {
+    counted: false,
+    values: (query) => one('place', query.place && [query.place], 'text[]'),
+    condition: ([places]) => sql`${modelProfiles.places} @> ${places}`,
+  },
+  appearance: {
+    counted: false,
+    values: (query) =>
+      query.appearance?.length
+        ? query.appearance.map((value, index) => ({ name: `appearance${index}`, value, type: 'text' }))
+        : null,
+    condition: (wanted) => sql`${modelProfiles.appearance} in (${sql.join(wanted, sql`, `)})`,
+  },
+  ...rangeFilters('age'),
+  ...rangeFilters('price'),
+  ...rangeFilters('height'),
+  ...rangeFilters('weight'),
+  ...rangeFilters('boobs'),
+  // Every chosen service, not any of them: a visitor ticking two wants both.
+  services: {
+    counted: false,
+    values: (query) =>
+      query.services?.length
+        ? query.services.flatMap((key, index): Param[] => {
+            const [category = '', code = ''] = key.split('.');
+            return [
+              { name: `service${index}Category`, value: category, type: 'text' },
+              { name: `service${index}Code`, value: code, type: 'text' },
+            ];
+          })
+        : null,
+    condition: (values) => {
+      const pairs: SQL[] = [];
+      for (let index = 0; index < values.length; index += 2) {
+        pairs.push(sql`(${values[index]}, ${values[index + 1]})`);
+      }
+      return sql`(select count(*) from ${modelServices} inner join ${services} on ${services.id} = ${modelServices.serviceId}
+        where ${modelServices.profileId} = ${modelProfiles.id}
+        and (${services.category}, ${services.code}) in (${sql.join(pairs, sql`, `)})) = ${sql.raw(String(pairs.length))}`;
+    },
+  },
+};
+
+/** The filters a query turns on, each with its values. */
+function filtersOn(query: ModelListQuery) {
+  return Object.entries(listingFilterTable).flatMap(([key, filter]) => {
+    const values = filter.values(query);
+    return values ? [{ key, filter, values }] : [];
+  });
+}
+
+const bindAll = (values: Param[], bind: Bind) =>
+  values.map(({ name, value, type }) => bind(name, value, type));
+
+/** The WHERE clause of the listing: the visible profiles, and the query's filters. */
+export function listingFilters(query: ModelListQuery, bind: Bind = asValue): SQL[] {
+  return [
+    profileIsVisible,
+    ...filtersOn(query).map(({ filter, values }) =>
+      filter.counted
+        ? filter.condition(modelProfiles, bindAll(values, bind))
+        : filter.condition(bindAll(values, bind)),
+    ),
+  ];
+}
+
+function toCard(row: CardRow, photo: MediaImage | null): ModelCard {
+  return {
+    id: row.id,
+    name: row.name,
+    age: present(row.age, 'age'),
+    category: row.category,
+    city: { slug: row.citySlug, name: { ru: row.cityNameRu, en: row.cityNameEn } },
+    metro:
+      row.metroId !== null && row.metroNameRu !== null && row.metroNameEn !== null
+        ? { id: row.metroId, name: { ru: row.metroNameRu, en: row.metroNameEn } }
+        : null,
+    priceHour: present(row.priceHour, 'price_hour'),
+    photo,
+    hasVideo: row.hasVideo,
+    isOnline: row.isOnline,
+    isTop: row.isTop,
+  };
+}
+
+function toImage(photo: PhotoRow, name: string, index: number, locale: Locale): MediaImage {
+  return {
+    url: photo.url,
+    width: photo.width ?? 0,
+    height: photo.height ?? 0,
+    alt: `${name}, ${translate(locale, 'media.photo')} ${index + 1}`,
+  };
+}
+
+/**
+ * Listed profiles always have these columns (CHECK model_profiles_listed_complete); a null here
+ * means the database and this code disagree, which is a server error, not a visitor's.
+ */
+function present<T>(value: T | null, column: string): T {
+  if (value === null) throw new Error(`Listed profile has no ${column}`);
+  return value;
+}
+
+/** A row of listingPage: the total, and a card's columns (all null when the page is empty). */
+type PageRow = { total: number } & { [K in keyof CardPhotoRow]: CardPhotoRow[K] | null };
+type CardPhotoRow = CardRow & {
+  photoUrl: string | null;
+  photoWidth: number | null;
+  photoHeight: number | null;
+};
+
+/**
+ * One page of the listing and its total, as one statement. The order's first key, an active top
+ * placement, depends on the clock and so cannot lead an index: the active tops (a few paid slots)
+ * are read on their own (`tops`), and the rest come straight off a partial listing index in bump
+ * order, the page's offset skipped on the index alone (the listing indexes carry the columns the
+ * common filters test). Only the page's ids are then joined to their city, metro and first photo.
+ * Every part reads one snapshot and one `now()`, so a placement ending meanwhile is in one part
+ * only. The total is the maintained count when it covers the filters (maintainedTotal), else a
+ * count of the matching rows. Empty pages still return one row, with the total and null columns.
+ */
+function listingPage(query: ModelListQuery, offset: number, bind: Bind): SQL {
+  const where = and(...listingFilters(query, bind));
+  const order = sql.join(bumpOrder, sql`, `);
+  const total = countsCover(query)
+    ? maintainedTotal(query, bind)
+    : sql`(select count(*) from ${modelProfiles} where ${where})`;
+  const first = bind('offset', offset, 'int');
+  const onPage = sql`pos > ${first} and pos <= ${first} + ${sql.raw(String(LISTING_PAGE_SIZE))}`;
+  // The tops by their position; the rest (no position) after them in the same order.
+  return sql`with tops as materialized (
+      select ${modelProfiles.id} as id, row_number() over (order by ${order}) as pos
+      from ${modelProfiles}
+      where ${where} and ${modelProfiles.topUntil} > now()
+    ),
+    page_ids as (
+      select id, pos from tops where ${onPage}
+      union all
+      select id, null from (
+        select ${modelProfiles.id} as id
+        from ${modelProfiles}
+        where ${where} and (${modelProfiles.topUntil} is null or ${modelProfiles.topUntil} <= now())
+        order by ${order}
+        limit ${sql.raw(String(LISTING_PAGE_SIZE))} - (select count(*) from tops where ${onPage})
+        offset greatest(0, ${first} - (select count(*) from tops))
+      ) as rest
+    )
+    select ${total}::int as "total",
+      ${modelProfiles.id} as "id", ${modelProfiles.name} as "name", ${modelProfiles.age} as "age",
+      ${modelProfiles.category} as "category", ${modelProfiles.priceHour} as "priceHour",
+      ${modelProfiles.hasVideo} as "hasVideo", ${modelProfiles.isOnline} as "isOnline",
+      page_ids.pos is not null as "isTop",
+      ${cities.slug} as "citySlug", ${cities.nameRu} as "cityNameRu", ${cities.nameEn} as "cityNameEn",
+      ${metroStations.id} as "metroId", ${metroStations.nameRu} as "metroNameRu",
+      ${metroStations.nameEn} as "metroNameEn",
+      first_photo.url as "photoUrl", first_photo.width as "photoWidth", first_photo.height as "photoHeight"
+    from (select 1) as one
+    left join (
+      page_ids
+      inner join ${modelProfiles} on ${modelProfiles.id} = page_ids.id
+      inner join ${cities} on ${cities.id} = ${modelProfiles.cityId}
+      left join ${metroStations} on ${metroStations.id} = ${modelProfiles.metroId}
+      left join lateral (
+        select ${media.url} as url, ${media.width} as width, ${media.height} as height
+        from ${media}
+        where ${media.profileId} = ${modelProfiles.id} and ${media.kind} = 'photo' and ${media.isPublic} = true
+        order by ${media.position}, ${media.id}
+        limit 1
+      ) as first_photo on true
+    ) on true
+    order by page_ids.pos nulls last, ${order}`;
+}
+
+/**
+ * Filters the maintained counts answer: category, city, online, video and the hourly price. Any
+ * other (metro, place, appearance, age, height, weight, bust, services) is counted row by row;
+ * those narrow a list to a station's profiles or a few hundred.
+ */
+export function countsCover(query: ModelListQuery): boolean {
+  return filtersOn(query).every(({ filter }) => filter.counted);
+}
+
+/** The filters countsCover accepts, over the columns of listing_counts or of a row set like it. */
+function countedFilters(query: ModelListQuery, columns: CountedColumns, bind: Bind): SQL[] {
+  return filtersOn(query).flatMap(({ filter, values }) =>
+    filter.counted ? [filter.condition(columns, bindAll(values, bind))] : [],
+  );
+}
+
+/**
+ * The exact number of visible profiles a query covered by the counts (countsCover) matches, as a
+ * scalar expression, without counting rows. listing_counts (see the schema) holds how many listed
+ * profiles there are per key, kept by triggers in the transaction of every write, whoever makes it.
+ * Expiry is the one change no write makes: a profile stops being visible when its paid time is
+ * over, and the expiry job flips its status up to a minute later. Those few (listed, past their
+ * time) are counted through their own partial index and subtracted, so the total is what counting
+ * the visible rows would give, in the same snapshot.
+ */
+export function maintainedTotal(query: ModelListQuery, bind: Bind = asValue): SQL {
+  const byPrice = query.priceMin !== undefined || query.priceMax !== undefined;
+  const counted = and(
+    // The rows per price, or the rows for every price (0): never both, or a profile counts twice.
+    byPrice ? sql`${listingCounts.priceHour} > 0` : sql`${listingCounts.priceHour} = 0`,
+    ...countedFilters(query, listingCounts, bind),
+  );
+  const overdue = and(
+    ...countedFilters(
+      query,
+      {
+        category: sql`overdue.category`,
+        cityId: sql`overdue.city_id`,
+        isOnline: sql`overdue.is_online`,
+        hasVideo: sql`overdue.has_video`,
+        priceHour: sql`overdue.price_hour`,
+      },
+      bind,
+    ),
+  );
+  // `offset 0` keeps the overdue rows a query of their own, read through their partial index,
+  // instead of a filter over a whole listing index.
+  return sql`((select coalesce(sum(${listingCounts.n}), 0) from ${listingCounts} where ${counted})
+    - (select count(*) from (
+        select ${modelProfiles.category} as category, ${modelProfiles.cityId} as city_id,
+          ${modelProfiles.isOnline} as is_online, ${modelProfiles.hasVideo} as has_video,
+          ${modelProfiles.priceHour} as price_hour
+        from ${modelProfiles}
+        where ${profileIsListed} and ${modelProfiles.expiresAt} <= now()
+        offset 0
+      ) as overdue${overdue ? sql` where ${overdue}` : sql``}))`;
+}
+
+/**
+ * What the listing statement's text depends on: which filters are on and the names of their
+ * values (so how many a list has). The values are not part of it.
+ */
+function shapeOf(query: ModelListQuery): string {
+  return filtersOn(query)
+    .map(({ key, values }) => `${key}(${values.map(({ name }) => name).join(',')})`)
+    .join(' ');
+}
+
+/** The values listingPage binds for a query, by name, without building the statement. */
+function valuesOf(query: ModelListQuery, offset: number): Record<string, unknown> {
+  const named: Record<string, unknown> = { offset };
+  for (const { values } of filtersOn(query)) {
+    for (const { name, value } of values) named[name] = value;
+  }
+  return named;
+}
+
+/** Statements prepared so far, by shape; past the cap, other shapes are built for each request. */
+const MAX_PREPARED_SHAPES = 64;
+const dialect = new PgDialect();
+
+/**
+ * Runs the listing statement for a query. Its text is rendered once per shape (shapeOf) with
+ * named placeholders and prepared; each request then runs the shape's statement with its values,
+ * so no SQL is built and PostgreSQL plans the statement once, not on every request (planning it
+ * costs more than running it). node-postgres prepares it under its name once per connection
+ * (protocol-level, values as parameters). PGlite's driver has no named statements, so there it is
+ * a session-level PREPARE on its one connection, run with EXECUTE and the values written as
+ * literals (validated filter values: enums, slugs, whole numbers).
+ */
+function listingRunner(db: Database, kind: DatabaseKind) {
+  interface Shape {
+    run(values: Record<string, unknown>): Promise<unknown>;
+  }
+  const shapes = new Map<string, Shape>();
+
+  async function prepare(query: ModelListQuery, offset: number) {
+    const text = dialect.sqlToQuery(
+      listingPage(
+        query,
+        offset,
+        binder((name) => sql.placeholder(name)),
+      ),
+    );
+    const name = `listing_${createHash('sha1').update(text.sql).digest('hex').slice(0, 32)}`;
+    if (kind === 'postgres') {
+      const statement = db._.session.prepareQuery(text, undefined, name, false);
+      return { run: (of: Record<string, unknown>) => statement.execute(of) };
+    }
+    try {
+      await db.execute(sql.raw(`prepare ${name} as ${text.sql}`));
+    } catch (error) {
+      // Another repository on this connection prepared the same text under the same name.
+      if (pgErrorCode(error) !== '42P05') throw error;
+    }
+    return {
+      run: (of: Record<string, unknown>) => {
+        const args = text.params.map((param) => sqlLiteral(is(param, Placeholder) ? of[param.name] : param));
+        return db.execute(sql.raw(`execute ${name}(${args.join(', ')})`));
+      },
+    };
+  }
+
+  return async (query: ModelListQuery, offset: number): Promise<PageRow[]> => {
+    const shape = shapeOf(query);
+    const values = valuesOf(query, offset);
+    let statement = shapes.get(shape);
+    if (!statement) {
+      if (shapes.size < MAX_PREPARED_SHAPES) {
+        statement = await prepare(query, offset);
+        shapes.set(shape, statement);
+      } else {
+        // Past the cap: built and planned for this request only.
+        const text = dialect.sqlToQuery(listingPage(query, offset, asValue));
+        statement = { run: () => db._.session.prepareQuery(text, undefined, undefined, false).execute() };
+      }
+    }
+    const result = await statement.run(values);
+    return (result as { rows: PageRow[] }).rows;
+  };
+}
+
+/** A value of the listing's filters as an SQL literal: a whole number, a string, or a text array. */
+function sqlLiteral(value: unknown): string {
+  if (typeof value === 'number' && Number.isInteger(value)) return String(value);
+  if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+  if (Array.isArray(value)) return `array[${value.map(sqlLiteral).join(', ')}]::text[]`;
+  throw new Error(`no literal for a listing value of type ${typeof value}`);
+}
+
+/** The SQLSTATE of a database error from either driver (drizzle wraps it in `cause`). */
+function pgErrorCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return cause?.code ?? (error as { code?: string }).code;
+}
