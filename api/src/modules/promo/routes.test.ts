@@ -458,8 +458,9 @@ describe('OpenAPI document', () => {
     for (const path of ['validate-public', 'validate', 'activate']) {
       expect(doc.paths[`/api/promo/${path}`]?.post?.requestBody, path).toBeDefined();
     }
-    expect(doc.paths['/api/promo/validate-public']?.post?.security).toBeUndefined();
-    expect(doc.paths['/api/promo/activate']?.post?.security).toEqual([{ session: [] }]);
+    // The public check needs no session, only the CSRF header every state-changing call carries.
+    expect(doc.paths['/api/promo/validate-public']?.post?.security).toEqual([{ csrf: [] }]);
+    expect(doc.paths['/api/promo/activate']?.post?.security).toEqual([{ session: [], csrf: [] }]);
   });
 });
 
