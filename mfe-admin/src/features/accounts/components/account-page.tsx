@@ -1,4 +1,12 @@
-import { ErrorState, formatDate, formatDateTime, formatRubles, notify, PageHeader } from 'account-ui';
+import {
+  ErrorState,
+  formatDate,
+  formatDateTime,
+  formatRubles,
+  notify,
+  PageHeader,
+  SectionCard,
+} from 'account-ui';
 import type { AdminAccountDetails, AdminProfile } from 'contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -121,13 +129,15 @@ function AccountDetails({ details }: { details: AdminAccountDetails }) {
   return (
     <>
       <PageHeader title={account.email} actions={actions} />
-      <Card as="section" className={styles.section} aria-labelledby="account-summary">
-        <div className={styles.sectionHeader}>
-          <h2 id="account-summary">{t('accounts.account.summary')}</h2>
+      <SectionCard
+        id="account-summary"
+        title={t('accounts.account.summary')}
+        actions={
           <Link to={`/admin/payments?accountId=${account.id}`} className={styles.back}>
             {t('accounts.account.payments')}
           </Link>
-        </div>
+        }
+      >
         {account.blockedAt && (
           <p className={styles.blockNote} data-testid="account-block-note">
             {t('accounts.account.blockedSince', { date: formatDateTime(account.blockedAt) })}{' '}
@@ -175,7 +185,7 @@ function AccountDetails({ details }: { details: AdminAccountDetails }) {
             <dd>{formatDate(account.createdAt)}</dd>
           </div>
         </dl>
-      </Card>
+      </SectionCard>
       {account.accountType === 'girl' && (
         <AccountProfiles
           profiles={details.profiles}

@@ -1,22 +1,12 @@
-import { formatDateTime, formatRubles } from 'account-ui';
+import { formatDateTime, formatRubles, SectionCard } from 'account-ui';
 import type { AdminAccountCampaign, AdminAccountSession, AdminLedgerLine, AdminProfile } from 'contracts';
 import { useLocalized } from 'platform';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card } from 'shared-ui';
+import { Button } from 'shared-ui';
 import tables from '../../../components/data-table.module.css';
 import { formatCount } from '../../../lib/format-count';
 import { formatDay } from '../../../lib/format-day';
 import styles from './accounts.module.css';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card as="section" className={styles.section} aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </Card>
-  );
-}
 
 /** The model's profiles with their state; each can be blocked or unblocked on its own. */
 export function AccountProfiles({
@@ -31,7 +21,7 @@ export function AccountProfiles({
   const { t } = useTranslation('admin');
   const localized = useLocalized();
   return (
-    <Section id="account-profiles" title={t('accounts.profiles.title', { count: profiles.length })}>
+    <SectionCard id="account-profiles" title={t('accounts.profiles.title', { count: profiles.length })}>
       {profiles.length === 0 ? (
         <p className={styles.muted}>{t('accounts.profiles.none')}</p>
       ) : (
@@ -97,7 +87,7 @@ export function AccountProfiles({
           </tbody>
         </table>
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -105,7 +95,7 @@ export function AccountProfiles({
 export function AccountCampaigns({ campaigns }: { campaigns: AdminAccountCampaign[] }) {
   const { t } = useTranslation('admin');
   return (
-    <Section id="account-campaigns" title={t('accounts.campaigns.title', { count: campaigns.length })}>
+    <SectionCard id="account-campaigns" title={t('accounts.campaigns.title', { count: campaigns.length })}>
       {campaigns.length === 0 ? (
         <p className={styles.muted}>{t('accounts.campaigns.none')}</p>
       ) : (
@@ -150,7 +140,7 @@ export function AccountCampaigns({ campaigns }: { campaigns: AdminAccountCampaig
           </tbody>
         </table>
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -164,7 +154,7 @@ const noteOf = (line: AdminLedgerLine) => {
 export function AccountLedger({ ledger }: { ledger: AdminLedgerLine[] }) {
   const { t } = useTranslation('admin');
   return (
-    <Section id="account-ledger" title={t('accounts.ledger.title')}>
+    <SectionCard id="account-ledger" title={t('accounts.ledger.title')}>
       {ledger.length === 0 ? (
         <p className={styles.muted}>{t('accounts.ledger.none')}</p>
       ) : (
@@ -193,7 +183,7 @@ export function AccountLedger({ ledger }: { ledger: AdminLedgerLine[] }) {
           </tbody>
         </table>
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -201,7 +191,7 @@ export function AccountLedger({ ledger }: { ledger: AdminLedgerLine[] }) {
 export function AccountSessions({ sessions }: { sessions: AdminAccountSession[] }) {
   const { t } = useTranslation('admin');
   return (
-    <Section id="account-sessions" title={t('accounts.sessions.title', { count: sessions.length })}>
+    <SectionCard id="account-sessions" title={t('accounts.sessions.title', { count: sessions.length })}>
       {sessions.length === 0 ? (
         <p className={styles.muted}>{t('accounts.sessions.none')}</p>
       ) : (
@@ -230,6 +220,6 @@ export function AccountSessions({ sessions }: { sessions: AdminAccountSession[] 
           </tbody>
         </table>
       )}
-    </Section>
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { ErrorState, formatDateTime, formatRubles, PageHeader } from 'account-ui';
+import { ErrorState, formatDateTime, formatRubles, PageHeader, SectionCard } from 'account-ui';
 import type { AdminPaymentOrderDetails } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -50,8 +50,7 @@ function OrderDetails({ details: { order, webhooks } }: { details: AdminPaymentO
   return (
     <>
       <PageHeader title={t('payments.order.heading', { amount: formatRubles(order.amount) })} />
-      <Card as="section" className={styles.section} aria-labelledby="order-facts">
-        <h2 id="order-facts">{t('payments.order.facts')}</h2>
+      <SectionCard id="order-facts" title={t('payments.order.facts')}>
         <dl className={styles.facts}>
           <div>
             <dt>{t('payments.columns.status')}</dt>
@@ -100,9 +99,8 @@ function OrderDetails({ details: { order, webhooks } }: { details: AdminPaymentO
             <dd>{formatDateTime(order.updatedAt)}</dd>
           </div>
         </dl>
-      </Card>
-      <Card as="section" className={styles.section} aria-labelledby="order-webhooks">
-        <h2 id="order-webhooks">{t('payments.webhooks.title', { count: webhooks.length })}</h2>
+      </SectionCard>
+      <SectionCard id="order-webhooks" title={t('payments.webhooks.title', { count: webhooks.length })}>
         {webhooks.length === 0 ? (
           <p className={styles.muted}>{t('payments.webhooks.none')}</p>
         ) : (
@@ -130,7 +128,7 @@ function OrderDetails({ details: { order, webhooks } }: { details: AdminPaymentO
             ))}
           </ol>
         )}
-      </Card>
+      </SectionCard>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { ErrorState, PageHeader } from 'account-ui';
+import { ErrorState, PageHeader, SectionCard } from 'account-ui';
 import { type AdminPriceItem, PRICE_LISTS } from 'contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,8 +40,7 @@ export default function SitePage() {
           {PRICE_LISTS.map((list) => {
             const items = site.data.prices.filter((item) => item.list === list);
             return (
-              <Card as="section" key={list} className={styles.section} aria-labelledby={`prices-${list}`}>
-                <h2 id={`prices-${list}`}>{t(`site.lists.${list}`)}</h2>
+              <SectionCard key={list} id={`prices-${list}`} title={t(`site.lists.${list}`)}>
                 {items.length === 0 ? (
                   <p className={styles.muted}>{t('site.prices.none')}</p>
                 ) : (
@@ -93,7 +92,7 @@ export default function SitePage() {
                     </tbody>
                   </table>
                 )}
-              </Card>
+              </SectionCard>
             );
           })}
         </>

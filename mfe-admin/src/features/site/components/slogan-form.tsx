@@ -1,9 +1,9 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { notify, useFieldMessage } from 'account-ui';
+import { notify, SectionCard, useFieldMessage } from 'account-ui';
 import { type AdminSite, SLOGAN_MAX_LENGTH, type SloganBody, sloganBodySchema } from 'contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Input } from 'shared-ui';
+import { Button, Input } from 'shared-ui';
 import { useUpdateSlogan } from '../api/update-slogan';
 import { messageOf } from '../../../lib/api-message';
 import styles from './site.module.css';
@@ -35,8 +35,7 @@ export function SloganForm({ slogan }: { slogan: AdminSite['slogan'] }) {
   });
 
   return (
-    <Card as="section" className={styles.section} aria-labelledby="site-slogan">
-      <h2 id="site-slogan">{t('site.slogan.title')}</h2>
+    <SectionCard id="site-slogan" title={t('site.slogan.title')}>
       <form className={styles.sloganForm} onSubmit={submit} noValidate>
         <Input
           label={t('site.slogan.ru')}
@@ -58,6 +57,6 @@ export function SloganForm({ slogan }: { slogan: AdminSite['slogan'] }) {
           </Button>
         </div>
       </form>
-    </Card>
+    </SectionCard>
   );
 }
