@@ -8,7 +8,6 @@ export { applyBalance, useApplyBalance, useBalance } from './lib/balance';
 export type { TopUpRequest } from './lib/dialogs';
 export { PROMO_HASH, topUpAtom } from './lib/dialogs';
 export { formatDate, formatDateTime, formatRubles } from './lib/format';
-export { isMobile } from './lib/is-mobile';
 export { notify } from './lib/notify';
 export { usePageTitle } from './lib/use-page-title';
 export { PageHeader } from './components/page-header';

@@ -82,7 +82,6 @@ export const UI = {
   badgeCap: 99,
   sessionFlagPollMs: 1000,
   visitTrackingDelayMs: 100,
-  mobileMaxWidthPx: 768,
   translationRetries: 5,
   translationRetryBaseMs: 350,
 } as const;

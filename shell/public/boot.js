@@ -29,6 +29,19 @@
       document.head.append(script);
     }
   };
+  // A tap on a control that works only with scripts (the phone's menu button, `data-boot-tap`)
+  // before they are live is kept for the app, which acts on it once it is (shell lib/boot-tap.ts);
+  // the tap itself starts the scripts (above).
+  const root = document.documentElement;
+  const keepTap = (event) => {
+    if (root.dataset.hydrated === 'true') {
+      document.removeEventListener('click', keepTap, true);
+      return;
+    }
+    const control = event.target instanceof Element ? event.target.closest('[data-boot-tap]') : null;
+    if (control) root.dataset.bootTap = control.getAttribute('data-boot-tap') || '';
+  };
+  document.addEventListener('click', keepTap, true);
   // The photos have loaded at the load event; two frames later they are on screen.
   const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(start));
   if (document.readyState === 'complete') {

@@ -1,7 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
-// By path: tools/ is not a dependant of platform, and this must be the module instance the tests
-// import as 'platform/testing' (Vite resolves both to the same file).
+import { afterEach, beforeAll } from 'vitest';
+// By path: tools/ is not a dependant of platform, and these must be the module instances the tests
+// import as 'platform' and 'platform/testing' (Vite resolves both to the same files).
+import { DEFAULT_LOCALE } from '../../contracts/src/index.ts';
+import { i18n } from '../../platform/src/i18n/i18n.ts';
+import { queryClient } from '../../platform/src/query/query-client.ts';
 import { guardNetwork } from '../../platform/src/testing/api-stub.ts';
 
 // How long findBy*/waitFor wait for the screen to get there. The default second is shorter than
@@ -11,6 +14,14 @@ configure({ asyncUtilTimeout: 5000 });
 
 // No test reaches the network: a request no stubApi() answered fails the test that made it.
 const checkNetwork = guardNetwork();
+
+// The files of a worker share one module graph (the root vitest.config.mjs), so the platform's
+// page-wide singletons outlive a file: each file starts as a page does, in the default language
+// (a file that switched to English left it there) and with nothing cached.
+beforeAll(async () => {
+  queryClient.clear();
+  await i18n.changeLanguage(DEFAULT_LOCALE);
+});
 
 // Vitest globals are off, so Testing Library cannot register its own cleanup. One hook, in this
 // order: the screen is unmounted; requests its components had already started (a query whose

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { paths, useSession, useUnreadCount } from 'platform';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Logo, NotificationBadge, VisuallyHidden } from 'shared-ui';
@@ -8,6 +8,7 @@ import { AccountButtons } from '../features/navigation/account-buttons';
 import { AdminLink } from '../features/navigation/admin-link';
 import { type MenuKind, MenuOverlay } from '../features/navigation/menu-overlay';
 import { OnlineCounter } from '../features/navigation/online-counter';
+import { takeBootTap } from '../lib/boot-tap';
 import { sessionDialogAtom } from '../lib/session-dialog';
 import { useConstants } from '../features/site/api/get-constants';
 import styles from './header.module.css';
@@ -24,6 +25,10 @@ export function Header() {
   const slogan = constants.data?.siteSlogan[i18n.resolvedLanguage === 'en' ? 'en' : 'ru'];
   const signedIn = session.status === 'authenticated';
   const admin = signedIn && session.profile.accountRole === 'admin';
+  // A tap on the menu button before the page's scripts ran opens the menu now that they have.
+  useEffect(() => {
+    if (takeBootTap('menu')) setMenu('menu');
+  }, []);
 
   return (
     <header className={styles.header}>
@@ -83,6 +88,7 @@ export function Header() {
           className={styles.iconButton}
           onClick={() => setMenu('menu')}
           aria-label={t('menu.open')}
+          data-boot-tap="menu"
           data-testid="burger"
         >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

@@ -1,14 +1,15 @@
 import { CATEGORIES } from 'contracts';
 import { appConfig, paths } from 'platform';
 import { useTranslation } from 'react-i18next';
-import { useRoleSwitch } from '../lib/use-role-switch';
+import { useAccountLinks } from '../lib/use-account-links';
 import styles from './footer.module.css';
 import { PreloadLink } from './preload-link';
 
 export function Footer() {
   const { t } = useTranslation('shell');
   const { links } = appConfig();
-  const { guard } = useRoleSwitch();
+  // The same links as the header's, following the session: a signed-in model sees her profile.
+  const { post, office } = useAccountLinks();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -26,13 +27,13 @@ export function Footer() {
           <h2 className={styles.heading}>{t('footer.sections')}</h2>
           <ul className={styles.list}>
             <li>
-              <PreloadLink to={paths.modelCabinet()} onClick={guard('girl')}>
-                {t('nav.post')}
+              <PreloadLink to={post.to} onClick={post.onClick}>
+                {post.label}
               </PreloadLink>
             </li>
             <li>
-              <PreloadLink to={paths.advertiserOffice()} onClick={guard('advister')}>
-                {t('nav.advertiserOffice')}
+              <PreloadLink to={office.to} onClick={office.onClick}>
+                {office.label}
               </PreloadLink>
             </li>
             <li>

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { Dialog } from './dialog';
 
@@ -29,6 +29,18 @@ function PromoDialog({ autoFocus }: { autoFocus?: boolean }) {
     </>
   );
 }
+
+/** A window as wide as `width`: what matchMedia answers for a max-width query. */
+function viewportWidth(width: number) {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    return { matches: max ? width <= Number(max[1]) : false, media: query } as MediaQueryList;
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('Dialog', () => {
   it('is named by its title, described by its description and focuses the first control', async () => {
@@ -61,6 +73,30 @@ describe('Dialog', () => {
     render(<PromoDialog autoFocus={false} />);
     await userEvent.click(screen.getByRole('button', { name: 'Bonuses' }));
     expect(document.activeElement).toBe(screen.getByRole('dialog'));
+  });
+
+  it('focuses nothing inside on a window 768 px wide or less, whatever autoFocus says', async () => {
+    viewportWidth(768);
+    render(<PromoDialog autoFocus />);
+    await userEvent.click(screen.getByRole('button', { name: 'Bonuses' }));
+    expect(document.activeElement).toBe(screen.getByRole('dialog'));
+  });
+
+  it('focuses nothing inside with a mobile user agent on a wide window', async () => {
+    viewportWidth(1366);
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    );
+    render(<PromoDialog />);
+    await userEvent.click(screen.getByRole('button', { name: 'Bonuses' }));
+    expect(document.activeElement).toBe(screen.getByRole('dialog'));
+  });
+
+  it('focuses the first control on a window 769 px wide', async () => {
+    viewportWidth(769);
+    render(<PromoDialog />);
+    await userEvent.click(screen.getByRole('button', { name: 'Bonuses' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
   });
 
   it('closes with the labelled close button', async () => {

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { type ReactNode, useRef } from 'react';
 import { CloseIcon } from '../../icons/ui-icons';
 import { cx } from '../../lib/cx';
+import { isMobile } from '../../lib/mobile';
 import styles from './dialog.module.css';
 
 /** `sheet`: a full-screen panel sliding down from the top (the mobile menus). */
@@ -17,8 +18,9 @@ export interface DialogProps {
   children?: ReactNode;
   footer?: ReactNode;
   /**
-   * When false, nothing inside is focused on open. The spec turns this off on mobile, where
-   * focusing an input would pop the on-screen keyboard over the dialog.
+   * When false, nothing inside is focused on open. On mobile (the spec's detection, `isMobile`)
+   * nothing is, whatever this says: focusing an input would pop the on-screen keyboard over the
+   * dialog. The rule lives here so that no dialog can forget it.
    */
   autoFocus?: boolean;
   size?: DialogSize;
@@ -42,7 +44,7 @@ export function Dialog({
 
   function handleOpenAutoFocus(event: Event) {
     returnFocusRef.current = document.activeElement;
-    if (autoFocus) return;
+    if (autoFocus && !isMobile()) return;
     event.preventDefault();
     // Focus must still enter the dialog, or the focus trap and screen readers stay on the page
     // behind it; the container itself is focusable without opening a keyboard.

@@ -1,11 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { PreloadLink } from '../../components/preload-link';
-import { useRoleSwitch } from '../../lib/use-role-switch';
+import { useAccountLinks } from '../../lib/use-account-links';
 
-/**
- * "Post a profile" and "Advertiser office" for visitors; "Profile" and "Advertiser profile"
- * once signed in. Pressing the other account type's button asks before switching accounts.
- */
+/** The header's and the menus' links into the account areas (`useAccountLinks`). */
 export function AccountButtons({
   postClassName,
   officeClassName,
@@ -15,16 +11,14 @@ export function AccountButtons({
   officeClassName?: string;
   onNavigate?: () => void;
 }) {
-  const { t } = useTranslation('shell');
-  const { accountType, guard } = useRoleSwitch();
-
+  const { post, office } = useAccountLinks(onNavigate);
   return (
     <>
-      <PreloadLink to="/advister" className={officeClassName} onClick={guard('advister', onNavigate)}>
-        {accountType ? t('nav.advertiserProfile') : t('nav.advertiserOffice')}
+      <PreloadLink to={office.to} className={officeClassName} onClick={office.onClick}>
+        {office.label}
       </PreloadLink>
-      <PreloadLink to="/profile" className={postClassName} onClick={guard('girl', onNavigate)}>
-        {accountType ? t('nav.profile') : t('nav.post')}
+      <PreloadLink to={post.to} className={postClassName} onClick={post.onClick}>
+        {post.label}
       </PreloadLink>
     </>
   );

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Button, NotificationBadge } from 'shared-ui';
 import { LanguageSwitch } from '../../components/language-switch';
 import { PreloadLink } from '../../components/preload-link';
-import { useIsMobile } from '../../hooks/use-is-mobile';
 import { sessionDialogAtom } from '../../lib/session-dialog';
 import { AccountButtons } from './account-buttons';
 import { AdminLink } from './admin-link';
@@ -20,7 +19,6 @@ export type MenuKind = 'menu' | 'cabinet';
 /** The burger menu and the cabinet menu: full-screen panels sliding down from the top. */
 export function MenuOverlay({ kind, onClose }: { kind: MenuKind | null; onClose: () => void }) {
   const { t } = useTranslation('shell');
-  const isMobile = useIsMobile();
   if (!kind) return null;
   return (
     <Suspense fallback={null}>
@@ -32,7 +30,6 @@ export function MenuOverlay({ kind, onClose }: { kind: MenuKind | null; onClose:
         size="sheet"
         title={kind === 'menu' ? t('menu.title') : t('cabinet.title')}
         closeLabel={t('dialogs.close')}
-        autoFocus={!isMobile}
       >
         {kind === 'menu' ? <SiteMenu onNavigate={onClose} /> : <CabinetMenu onNavigate={onClose} />}
       </Dialog>

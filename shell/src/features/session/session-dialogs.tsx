@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../hooks/use-is-mobile';
 import type { SessionDialog } from '../../lib/session-dialog';
 import { useLogout } from './use-logout';
 
@@ -12,7 +11,6 @@ const ConfirmDialog = lazy(() =>
 export function SessionDialogs({ dialog, onClose }: { dialog: SessionDialog | null; onClose: () => void }) {
   const { t } = useTranslation('shell');
   const logout = useLogout();
-  const isMobile = useIsMobile();
   const [busy, setBusy] = useState(false);
   if (!dialog) return null;
 
@@ -27,7 +25,6 @@ export function SessionDialogs({ dialog, onClose }: { dialog: SessionDialog | nu
     },
     cancelLabel: t('dialogs.cancel'),
     loading: busy,
-    autoFocus: !isMobile,
   };
 
   return (

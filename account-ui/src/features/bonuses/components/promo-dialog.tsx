@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Dialog } from 'shared-ui/dialog';
 import { useAccountArea } from '../../../area';
-import { isMobile } from '../../../lib/is-mobile';
 import { ActiveBonuses } from './active-bonuses';
 import styles from './promo-dialog.module.css';
 import { PromoCodeForm } from './promo-code-form';
@@ -18,7 +17,6 @@ export default function PromoDialog({ onClose }: { onClose: () => void }) {
       title={t('bonuses.dialog.title')}
       description={t('bonuses.dialog.description')}
       closeLabel={t('common.close')}
-      autoFocus={!isMobile()}
       footer={
         <Link to={`${base}/bonuses`} className={styles.pageLink}>
           {t('bonuses.dialog.toPage')}

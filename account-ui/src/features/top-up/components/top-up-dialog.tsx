@@ -9,7 +9,6 @@ import { Dialog } from 'shared-ui/dialog';
 import type { TopUpRequest } from '../../../lib/dialogs';
 import { formatRubles } from '../../../lib/format';
 import { useFieldMessage } from '../../../lib/field-message';
-import { isMobile } from '../../../lib/is-mobile';
 import { depositBonus, forgetActivePromo, useActivePromo } from '../../../lib/promos';
 import { useCreatePaymentOrder } from '../api/create-payment-order';
 import { goToGateway } from '../model/go-to-gateway';
@@ -83,7 +82,6 @@ export default function TopUpDialog({ request, onClose }: { request: TopUpReques
         max: formatRubles(TOP_UP.max),
       })}
       closeLabel={t('common.close')}
-      autoFocus={!isMobile()}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { formatRubles, isMobile, notify, useFieldMessage } from 'account-ui';
+import { formatRubles, notify, useFieldMessage } from 'account-ui';
 import { ADJUSTMENT_REASON } from 'contracts';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -76,7 +76,6 @@ export default function AdjustmentDialog({
       title={t('accounts.adjust.title')}
       description={t('accounts.adjust.text', { balance: formatRubles(balance) })}
       closeLabel={t('common.close')}
-      autoFocus={!isMobile()}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={adjust.isPending}>

@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { isMobile, useFieldMessage } from 'account-ui';
+import { useFieldMessage } from 'account-ui';
 import { REJECT_REASON_MAX_LENGTH, type ReasonBody, reasonBodySchema } from 'contracts';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -55,7 +55,6 @@ export function ReasonDialog({ title, description, label, confirmLabel, onConfir
       title={title}
       description={description}
       closeLabel={t('common.close')}
-      autoFocus={!isMobile()}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={isSubmitting}>

@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { isMobile, notify, useFieldMessage } from 'account-ui';
+import { notify, useFieldMessage } from 'account-ui';
 import {
   ACCOUNT_TYPES,
   PROMO_CODE_MAX_LENGTH,
@@ -63,7 +63,6 @@ export default function PromoCreateDialog({ onClose }: { onClose: () => void }) 
       title={t('promo.create.title')}
       description={t('promo.create.text')}
       closeLabel={t('common.close')}
-      autoFocus={!isMobile()}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={create.isPending}>

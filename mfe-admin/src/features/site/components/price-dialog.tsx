@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { isMobile, notify, useFieldMessage } from 'account-ui';
+import { notify, useFieldMessage } from 'account-ui';
 import { type AdminPriceItem, PRICE_TITLE_MAX_LENGTH, type PriceItemBody } from 'contracts';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -51,7 +51,6 @@ export default function PriceDialog({ item, onClose }: { item: AdminPriceItem; o
       title={t('site.prices.editTitle', { title })}
       description={t('site.prices.editText')}
       closeLabel={t('common.close')}
-      autoFocus={!isMobile()}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={update.isPending}>

@@ -3,7 +3,6 @@ import {
   COMPLAINT_TEXT_MAX_LENGTH,
   type ComplaintReason,
   complaintBodySchema,
-  UI,
   validate,
 } from 'contracts';
 import { type FormEvent, useId, useState } from 'react';
@@ -12,14 +11,6 @@ import { Button } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
 import { useSendComplaint } from '../api/send-complaint';
 import styles from './complaint-dialog.module.css';
-
-/** The spec's mobile rule: dialogs do not autofocus there, so no keyboard pops over them. */
-function isMobile(): boolean {
-  return (
-    /Mobi|Android|iPhone|iPad/i.test(navigator.userAgent) ||
-    window.matchMedia?.(`(max-width: ${UI.mobileMaxWidthPx}px)`).matches === true
-  );
-}
 
 export function ComplaintDialog({
   modelId,
@@ -75,7 +66,6 @@ export function ComplaintDialog({
       title={t('complaint.title')}
       description={t('complaint.description')}
       closeLabel={t('complaint.close')}
-      autoFocus={!isMobile()}
       footer={
         <>
           <Button variant="ghost" onClick={() => close(false)}>
