@@ -146,6 +146,33 @@ test.describe('the model cabinet: my profiles, promotion, main', () => {
     expect(left.items.map((item) => item.id)).not.toContain(draft.id);
   });
 
+  test('a confirmation focuses its first button on a desktop and nothing inside on a phone (no keyboard pops up)', async ({
+    browser,
+    baseURL,
+  }) => {
+    const focusedIn = async (width: number, phone: boolean) => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width, height: 844 },
+        ...(phone ? { isMobile: true, hasTouch: true } : {}),
+      });
+      await signIn(context, baseURL ?? '', DEMO.model, DEMO.password);
+      const page = await context.newPage();
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Удалить' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Удалить анкету?' });
+      await expect(dialog).toBeVisible();
+      const focused = await page.evaluate(() => {
+        const active = document.activeElement;
+        return active?.getAttribute('role') ?? active?.tagName.toLowerCase() ?? '';
+      });
+      await context.close();
+      return focused;
+    };
+    expect(await focusedIn(1366, false)).toBe('button');
+    expect(await focusedIn(390, true)).toBe('dialog');
+  });
+
   test('main draws the views chart with uPlot, which my profiles never downloads', async ({ page }) => {
     // Each script's text, kept as the promise of it: a body read after the screen showed is
     // still counted (pushed once read, uPlot's came in after its chart was drawn).

@@ -191,7 +191,7 @@ test.describe('server-rendered pages', () => {
       const scripts: string[] = [];
       page.on('request', (request) => {
         const { pathname } = new URL(request.url());
-        if (pathname.endsWith('.js') && pathname !== '/boot.js') scripts.push(pathname);
+        if (pathname.endsWith('.js') && !/^\/boot\.[0-9a-f]+\.js$/.test(pathname)) scripts.push(pathname);
       });
       await gotoWithoutWaiting(page, '/', { waitUntil: 'domcontentloaded' });
       await expect(page.getByTestId('model-card').first()).toBeVisible();
@@ -213,6 +213,38 @@ test.describe('server-rendered pages', () => {
     await expect(hydrated(acting.page)).toBeAttached({ timeout: 2500 });
     acting.release();
     await acting.context.close();
+  });
+
+  test('the boot script is named by its content and served immutable; a page load never asks for it again', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const src = /<script defer src="(\/boot\.[0-9a-f]{8}\.js)"/.exec(html)?.[1];
+    expect(src).toBeTruthy();
+    const boot = await request.get(src ?? '');
+    expect(boot.status()).toBe(200);
+    expect(boot.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('on a phone, a tap on the menu button before the scripts have run opens the menu once they have', async ({
+    browser,
+    baseURL,
+  }) => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      baseURL,
+    });
+    const page = await phone.newPage();
+    // The photos are held: the scripts wait for them, so the tap lands on the server's HTML.
+    await page.route(/\/media\//, () => undefined);
+    await gotoWithoutWaiting(page, '/', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(0);
+    await page.getByTestId('burger').tap();
+    await expect(page.getByRole('dialog', { name: 'Меню' })).toBeVisible();
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await phone.close();
   });
 
   test('without JavaScript a visitor browses categories, pages and profiles', async ({ browser }) => {

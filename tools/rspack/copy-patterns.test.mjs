@@ -71,4 +71,16 @@ describe('copy patterns', () => {
     expect(dist).toContain(path.join('locales', 'ru.json'));
     expect(dist.filter((file) => file.includes('.test.'))).toEqual([]);
   });
+
+  it('copy the host’s boot script under its content hash only', async () => {
+    const dir = appWith({
+      'src/index.js': 'export {};',
+      'public/boot.js': 'console.log(1);',
+      'public/remotes.json': '{}',
+    });
+    await build(dir, 'host');
+    const boots = listed(path.join(dir, 'dist')).filter((file) => file.startsWith('boot'));
+    expect(boots).toHaveLength(1);
+    expect(boots[0]).toMatch(/^boot\.[0-9a-f]{8}\.js$/);
+  });
 });

@@ -81,6 +81,7 @@ async function setUp(options: Partial<PageRendererOptions> = {}, ssr = '/mfe/cat
   mkdirSync(path.join(root, 'shell', 'dist-server'), { recursive: true });
   writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), TEMPLATE);
   writeFileSync(path.join(root, 'shell', 'dist', 'main.1.css'), '.shell{color:red}');
+  writeFileSync(path.join(root, 'shell', 'dist', 'boot.0123abcd.js'), '// boot');
   writeFileSync(path.join(root, 'shell', 'dist', 'ssr-assets.json'), JSON.stringify({ css: ['main.1.css'] }));
   writeFileSync(path.join(root, 'shell', 'dist-server', 'server.cjs'), SHELL_SERVER);
   const registryFile = path.join(root, 'remotes.json');
@@ -136,9 +137,10 @@ describe('the page renderer', () => {
     expect(html).toContain('<style data-href="main.1.css">.shell{color:red}</style>');
     expect(html).toContain('<style data-href="routes.2.css">.remote{color:blue}<\\/style></style>');
     expect(html).not.toContain('<link href="/main.1.css" rel="stylesheet">');
-    // The scripts (the template's and the remote's) start from boot.js, after the page's photos.
+    // The scripts (the template's and the remote's) start from boot.js, after the page's photos;
+    // it is named by its content hash, as the shell build copies it.
     expect(html).toContain(
-      '<script defer src="/boot.js" data-scripts="/main.1.js" data-preload="/mfe/catalog/remoteEntry.js /mfe/catalog/routes.2.js"></script></head>',
+      '<script defer src="/boot.0123abcd.js" data-scripts="/main.1.js" data-preload="/mfe/catalog/remoteEntry.js /mfe/catalog/routes.2.js"></script></head>',
     );
     expect(html.match(/<script[^>]* src=/g)).toHaveLength(1);
     // The state cannot close its script block.

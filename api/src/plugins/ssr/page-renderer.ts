@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -147,6 +147,12 @@ export function createPageRenderer(
         text: readFileSync(path.join(options.root, 'shell', 'dist', file), 'utf8'),
       }))
     : [];
+  // The shell build copies boot.js under its content hash (served immutable); an older build's
+  // plain name still works.
+  const bootFile =
+    readdirSync(path.join(options.root, 'shell', 'dist')).find((file) =>
+      /^boot\.[0-9a-f]{8,}\.js$/.test(file),
+    ) ?? 'boot.js';
   // The template's own stylesheet link is replaced by the inlined copy.
   const pageTemplate = template.replace(/<link href="\/[^"]+\.css" rel="stylesheet">/g, '');
 
@@ -281,7 +287,7 @@ export function createPageRenderer(
       return '';
     });
     if (scripts.length === 0) return html;
-    const boot = `<script defer src="/boot.js" data-scripts="${escapeHtml(scripts.join(' '))}" data-preload="${escapeHtml(remoteScripts.join(' '))}"></script>`;
+    const boot = `<script defer src="/${bootFile}" data-scripts="${escapeHtml(scripts.join(' '))}" data-preload="${escapeHtml(remoteScripts.join(' '))}"></script>`;
     return rest.replace('</head>', () => `${boot}</head>`);
   }
 
