@@ -15,7 +15,7 @@ const BUDGET_KIB = {
   '/': 240,
   '/profile': 255,
   '/advister': 255,
-  '/admin': 285,
+  '/admin': 255,
 } as const;
 
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
