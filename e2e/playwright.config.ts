@@ -63,6 +63,8 @@ export default defineConfig({
       // Development mode serves the mail outbox (/api/dev/mail.json) the journeys read codes from.
       NODE_ENV: 'development',
       DEV_PAGES: 'mail',
+      // The journeys top balances up through the sandbox gateway.
+      PAYMENTS_SANDBOX: '1',
       DATABASE_URL: '',
       DEMO_PASSWORD: DEMO.password,
       REMOTES_JSON: server.registry,

@@ -19,6 +19,9 @@ const server = spawn(tsx, [path.join(root, 'api', 'src', 'server.ts')], {
   env: {
     NODE_ENV: 'development',
     DEV_PAGES: 'mail',
+    // Top-ups through the built-in sandbox gateway: the demo's balance can be raised without a
+    // payment provider (the server refuses it in production).
+    PAYMENTS_SANDBOX: '1',
     ...process.env,
     STATIC_ROOT: root,
     START_TIME: String(started),

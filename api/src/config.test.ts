@@ -8,7 +8,21 @@ const PRODUCTION = {
   AUTH_SECRET: 'x'.repeat(32),
 };
 
+/** What `npm start` sets; the other settings' tests start from it. */
+const DEVELOPMENT = { NODE_ENV: 'development' };
+
 describe('server configuration', () => {
+  it('is production unless NODE_ENV says development or test: the built server run as it is deployed turns nothing on by accident', () => {
+    const { NODE_ENV: _, ...deployed } = PRODUCTION;
+    expect(readServerConfig(deployed).production).toBe(true);
+    expect(() => readServerConfig({})).toThrow(/PUBLIC_URL is required/);
+    expect(() => readServerConfig({ ...deployed, PAYMENTS_SANDBOX: '1' })).toThrow(/refused in production/);
+    expect(() => readServerConfig({ ...deployed, DEV_PAGES: 'mail' })).toThrow(/DEV_PAGES/);
+    expect(readServerConfig(DEVELOPMENT).production).toBe(false);
+    expect(readServerConfig({ NODE_ENV: 'test' }).production).toBe(false);
+    expect(() => readServerConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV must be one of/);
+  });
+
   it('listens on this machine only in development unless HOST says otherwise', () => {
     expect(readServerConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
     expect(readServerConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
@@ -18,13 +32,15 @@ describe('server configuration', () => {
   it('opens the development pages only when DEV_PAGES names them, and never in production', () => {
     expect(readServerConfig({ NODE_ENV: 'development' }).devPages).toBe(false);
     expect(readServerConfig({ NODE_ENV: 'development', DEV_PAGES: 'mail' }).devPages).toBe(true);
-    expect(readServerConfig({ DEV_PAGES: 'mail' }).devPages).toBe(true);
+    expect(readServerConfig({ ...DEVELOPMENT, DEV_PAGES: 'mail' }).devPages).toBe(true);
     expect(() => readServerConfig({ ...PRODUCTION, DEV_PAGES: 'mail' })).toThrow(/DEV_PAGES/);
   });
 
   it('refuses a short AUTH_SECRET', () => {
-    expect(() => readServerConfig({ AUTH_SECRET: 'short-secret' })).toThrow(/at least 32 bytes/);
-    expect(readServerConfig({ AUTH_SECRET: 'y'.repeat(32) }).authSecret).toBe('y'.repeat(32));
+    expect(() => readServerConfig({ ...DEVELOPMENT, AUTH_SECRET: 'short-secret' })).toThrow(
+      /at least 32 bytes/,
+    );
+    expect(readServerConfig({ ...DEVELOPMENT, AUTH_SECRET: 'y'.repeat(32) }).authSecret).toBe('y'.repeat(32));
   });
 
   it('refuses to run in production without PUBLIC_URL or SMTP_URL', () => {
@@ -34,26 +50,29 @@ describe('server configuration', () => {
   });
 
   it('marks cookies Secure everywhere but on a plain-http localhost', () => {
-    expect(readServerConfig({}).secureCookies).toBe(false);
-    expect(readServerConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).secureCookies).toBe(false);
-    expect(readServerConfig({ PUBLIC_URL: 'http://shop.example' }).secureCookies).toBe(true);
+    expect(readServerConfig(DEVELOPMENT).secureCookies).toBe(false);
+    expect(readServerConfig({ ...DEVELOPMENT, PUBLIC_URL: 'http://127.0.0.1:8080' }).secureCookies).toBe(
+      false,
+    );
+    expect(readServerConfig({ ...DEVELOPMENT, PUBLIC_URL: 'http://shop.example' }).secureCookies).toBe(true);
     expect(readServerConfig(PRODUCTION).secureCookies).toBe(true);
   });
 
   it('gives robots.txt and the sitemap PUBLIC_URL only when it was set, without a trailing slash', () => {
-    expect(readServerConfig({}).canonicalUrl).toBeUndefined();
-    expect(readServerConfig({ PUBLIC_URL: '' }).canonicalUrl).toBeUndefined();
-    expect(readServerConfig({ PUBLIC_URL: 'https://anketa.example/' }).canonicalUrl).toBe(
+    expect(readServerConfig(DEVELOPMENT).canonicalUrl).toBeUndefined();
+    expect(readServerConfig({ ...DEVELOPMENT, PUBLIC_URL: '' }).canonicalUrl).toBeUndefined();
+    expect(readServerConfig({ ...DEVELOPMENT, PUBLIC_URL: 'https://anketa.example/' }).canonicalUrl).toBe(
       'https://anketa.example',
     );
     expect(readServerConfig(PRODUCTION).canonicalUrl).toBe('https://anketa.example');
   });
 
   it('keeps uploaded media in MEDIA_DIR, or in an S3-compatible bucket when S3_BUCKET is set', () => {
-    expect(readServerConfig({})).toMatchObject({ mediaDir: undefined, mediaS3: undefined });
-    expect(readServerConfig({ MEDIA_DIR: '/srv/media' }).mediaDir).toBe('/srv/media');
+    expect(readServerConfig(DEVELOPMENT)).toMatchObject({ mediaDir: undefined, mediaS3: undefined });
+    expect(readServerConfig({ ...DEVELOPMENT, MEDIA_DIR: '/srv/media' }).mediaDir).toBe('/srv/media');
     expect(
       readServerConfig({
+        ...DEVELOPMENT,
         S3_BUCKET: 'media',
         S3_ENDPOINT: 'https://s3.example.com',
         S3_ACCESS_KEY_ID: 'key',
@@ -69,7 +88,9 @@ describe('server configuration', () => {
       prefix: undefined,
     });
     // AWS itself: virtual-hosted addresses and the SDK's own credentials.
-    expect(readServerConfig({ S3_BUCKET: 'media', S3_REGION: 'eu-central-1' }).mediaS3).toMatchObject({
+    expect(
+      readServerConfig({ ...DEVELOPMENT, S3_BUCKET: 'media', S3_REGION: 'eu-central-1' }).mediaS3,
+    ).toMatchObject({
       region: 'eu-central-1',
       endpoint: undefined,
       forcePathStyle: false,
@@ -77,64 +98,89 @@ describe('server configuration', () => {
   });
 
   it('refuses an S3 setting that cannot work', () => {
-    expect(() => readServerConfig({ S3_ENDPOINT: 'https://s3.example.com' })).toThrow(/without S3_BUCKET/);
-    expect(() => readServerConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(/go together/);
-    expect(() => readServerConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 's3.example.com' })).toThrow(
-      /absolute URL/,
+    expect(() => readServerConfig({ ...DEVELOPMENT, S3_ENDPOINT: 'https://s3.example.com' })).toThrow(
+      /without S3_BUCKET/,
     );
-    expect(() => readServerConfig({ S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
-      /true or false/,
+    expect(() => readServerConfig({ ...DEVELOPMENT, S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /go together/,
     );
+    expect(() =>
+      readServerConfig({ ...DEVELOPMENT, S3_BUCKET: 'media', S3_ENDPOINT: 's3.example.com' }),
+    ).toThrow(/absolute URL/);
+    expect(() =>
+      readServerConfig({ ...DEVELOPMENT, S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'yes' }),
+    ).toThrow(/true or false/);
   });
 
-  it('takes top-ups through the sandbox by default, and through NOWPayments when both its keys are set', () => {
-    expect(readServerConfig({}).payments).toEqual({ provider: 'sandbox', sandboxSecret: undefined });
+  it('takes top-ups through the sandbox only when PAYMENTS_SANDBOX=1 asks, and through NOWPayments when both its keys are set', () => {
+    expect(readServerConfig(DEVELOPMENT).payments).toEqual({ provider: 'off' });
+    expect(readServerConfig({ ...DEVELOPMENT, PAYMENTS_SANDBOX: '1' }).payments).toEqual({
+      provider: 'sandbox',
+      sandboxSecret: undefined,
+    });
+    expect(() => readServerConfig({ ...DEVELOPMENT, PAYMENTS_SANDBOX: 'yes' })).toThrow(/1 or unset/);
     const keys = { NOWPAYMENTS_API_KEY: 'key', NOWPAYMENTS_IPN_SECRET: 'ipn-secret' };
-    expect(readServerConfig(keys).payments).toEqual({
+    expect(readServerConfig({ ...DEVELOPMENT, ...keys }).payments).toEqual({
       provider: 'nowpayments',
       apiKey: 'key',
       ipnSecret: 'ipn-secret',
       apiUrl: 'https://api.nowpayments.io/v1',
     });
     expect(
-      readServerConfig({ ...keys, NOWPAYMENTS_API_URL: 'http://127.0.0.1:9/v1' }).payments,
+      readServerConfig({ ...DEVELOPMENT, ...keys, NOWPAYMENTS_API_URL: 'http://127.0.0.1:9/v1' }).payments,
     ).toMatchObject({
       apiUrl: 'http://127.0.0.1:9/v1',
     });
     expect(readServerConfig({ ...PRODUCTION, ...keys }).payments.provider).toBe('nowpayments');
-    expect(() => readServerConfig({ NOWPAYMENTS_API_KEY: 'key' })).toThrow(/set together/);
-    expect(() => readServerConfig({ ...keys, NOWPAYMENTS_API_URL: 'api.example' })).toThrow(/absolute URL/);
-    expect(() => readServerConfig({ PAYMENTS_SANDBOX_SECRET: 'short' })).toThrow(/at least 32 bytes/);
+    expect(() => readServerConfig({ ...DEVELOPMENT, NOWPAYMENTS_API_KEY: 'key' })).toThrow(/set together/);
+    expect(() => readServerConfig({ ...DEVELOPMENT, ...keys, NOWPAYMENTS_API_URL: 'api.example' })).toThrow(
+      /absolute URL/,
+    );
+    expect(() =>
+      readServerConfig({ ...DEVELOPMENT, PAYMENTS_SANDBOX: '1', PAYMENTS_SANDBOX_SECRET: 'short' }),
+    ).toThrow(/at least 32 bytes/);
   });
 
-  it('switches payments off in production without NOWPayments keys: a sandbox would mint money', () => {
+  it('switches payments off in production without NOWPayments keys, and refuses the sandbox there: it would mint money', () => {
     expect(readServerConfig(PRODUCTION).payments).toEqual({ provider: 'off' });
+    expect(() => readServerConfig({ ...PRODUCTION, PAYMENTS_SANDBOX: '1' })).toThrow(/refused in production/);
   });
 
   it('accepts the payments test delay outside production only', () => {
-    expect(readServerConfig({}).paymentsTestDelay).toBeUndefined();
-    expect(readServerConfig({ PAYMENTS_TEST_DELAY_MS: '5000' }).paymentsTestDelay).toEqual({
+    expect(readServerConfig(DEVELOPMENT).paymentsTestDelay).toBeUndefined();
+    expect(readServerConfig({ ...DEVELOPMENT, PAYMENTS_TEST_DELAY_MS: '5000' }).paymentsTestDelay).toEqual({
       ms: 5000,
       at: 'after-commit',
     });
     expect(
-      readServerConfig({ PAYMENTS_TEST_DELAY_MS: '10', PAYMENTS_TEST_DELAY_AT: 'before-commit' })
-        .paymentsTestDelay,
+      readServerConfig({
+        ...DEVELOPMENT,
+        PAYMENTS_TEST_DELAY_MS: '10',
+        PAYMENTS_TEST_DELAY_AT: 'before-commit',
+      }).paymentsTestDelay,
     ).toEqual({ ms: 10, at: 'before-commit' });
-    expect(() => readServerConfig({ PAYMENTS_TEST_DELAY_MS: 'soon' })).toThrow(/whole number/);
-    expect(() => readServerConfig({ PAYMENTS_TEST_DELAY_MS: '10', PAYMENTS_TEST_DELAY_AT: 'never' })).toThrow(
-      /after-commit or before-commit/,
+    expect(() => readServerConfig({ ...DEVELOPMENT, PAYMENTS_TEST_DELAY_MS: 'soon' })).toThrow(
+      /whole number/,
     );
+    expect(() =>
+      readServerConfig({ ...DEVELOPMENT, PAYMENTS_TEST_DELAY_MS: '10', PAYMENTS_TEST_DELAY_AT: 'never' }),
+    ).toThrow(/after-commit or before-commit/);
     expect(() => readServerConfig({ ...PRODUCTION, PAYMENTS_TEST_DELAY_MS: '10' })).toThrow(
       /refused in production/,
     );
   });
 
   it('accepts a shorter registration resend cooldown outside production only', () => {
-    expect(readServerConfig({}).authResendCooldownSeconds).toBeUndefined();
-    expect(readServerConfig({ AUTH_RESEND_COOLDOWN_SECONDS: '10' }).authResendCooldownSeconds).toBe(10);
-    expect(() => readServerConfig({ AUTH_RESEND_COOLDOWN_SECONDS: '0' })).toThrow(/whole number/);
-    expect(() => readServerConfig({ AUTH_RESEND_COOLDOWN_SECONDS: 'soon' })).toThrow(/whole number/);
+    expect(readServerConfig(DEVELOPMENT).authResendCooldownSeconds).toBeUndefined();
+    expect(
+      readServerConfig({ ...DEVELOPMENT, AUTH_RESEND_COOLDOWN_SECONDS: '10' }).authResendCooldownSeconds,
+    ).toBe(10);
+    expect(() => readServerConfig({ ...DEVELOPMENT, AUTH_RESEND_COOLDOWN_SECONDS: '0' })).toThrow(
+      /whole number/,
+    );
+    expect(() => readServerConfig({ ...DEVELOPMENT, AUTH_RESEND_COOLDOWN_SECONDS: 'soon' })).toThrow(
+      /whole number/,
+    );
     expect(() => readServerConfig({ ...PRODUCTION, AUTH_RESEND_COOLDOWN_SECONDS: '10' })).toThrow(
       /refused in production/,
     );

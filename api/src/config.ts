@@ -43,8 +43,21 @@ const MIN_SECRET_BYTES = 32;
 /** Hosts a browser treats as a secure context even over plain http. */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/**
+ * What NODE_ENV may say. Unset is production: a server started as it is deployed
+ * (`node api/dist/server.js`) never turns on demo data, the sandbox gateway or source maps by
+ * accident; `npm start` and the tests say `development` or `test`.
+ */
+const MODES = ['production', 'development', 'test'] as const;
+
 export function readServerConfig(env: Record<string, string | undefined>): ServerConfig {
-  const production = env.NODE_ENV === 'production';
+  const mode = env.NODE_ENV || 'production';
+  if (!(MODES as readonly string[]).includes(mode)) {
+    throw new Error(
+      `NODE_ENV must be one of ${MODES.join(', ')} (unset is production), not "${env.NODE_ENV}"`,
+    );
+  }
+  const production = mode === 'production';
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new Error(`PORT must be a whole number from 0 to 65535, not "${env.PORT}"`);
@@ -163,15 +176,18 @@ function readPaymentsConfig(
       throw new Error(`NOWPAYMENTS_API_URL must be an absolute URL, not "${apiUrl}"`);
     }
     payments = { provider: 'nowpayments', apiKey, ipnSecret, apiUrl };
-  } else if (production) {
-    // A sandbox would let anyone raise a balance for nothing.
-    payments = { provider: 'off' };
-  } else {
+  } else if (env.PAYMENTS_SANDBOX === '1') {
+    // A sandbox lets anyone raise a balance for nothing: asked for by name, and never in production.
+    if (production) throw new Error('PAYMENTS_SANDBOX is a development gateway and is refused in production');
     const sandboxSecret = env.PAYMENTS_SANDBOX_SECRET || undefined;
     if (sandboxSecret !== undefined && Buffer.byteLength(sandboxSecret) < MIN_SECRET_BYTES) {
       throw new Error(`PAYMENTS_SANDBOX_SECRET must be at least ${MIN_SECRET_BYTES} bytes long`);
     }
     payments = { provider: 'sandbox', sandboxSecret };
+  } else {
+    if (env.PAYMENTS_SANDBOX)
+      throw new Error(`PAYMENTS_SANDBOX is 1 or unset, not "${env.PAYMENTS_SANDBOX}"`);
+    payments = { provider: 'off' };
   }
 
   let paymentsTestDelay: PaymentsTestDelay | undefined;

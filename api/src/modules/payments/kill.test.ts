@@ -85,7 +85,15 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
     cwd: apiDir,
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // A test server: the demo model and the sandbox gateway, which production (the default) refuses.
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      PAYMENTS_SANDBOX: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => {
@@ -275,23 +283,29 @@ describe('a webhook interrupted by SIGKILL', () => {
 });
 
 describe('the payments test delay', () => {
-  it('cannot be switched on in production, even by a caller that skips the configuration', async () => {
-    const app = Fastify();
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      await expect(
-        app
-          .register(paymentRoutes, {
-            settings: { provider: 'off' },
-            publicUrl: 'https://anketa.example',
-            testDelay: { ms: 1, at: 'after-commit' },
-          })
-          .ready(),
-      ).rejects.toThrow(/test delay cannot be used in production/);
-    } finally {
-      process.env.NODE_ENV = nodeEnv;
-      await app.close();
-    }
-  });
+  it.each([
+    ['production', 'production'],
+    ['unset (production)', ''],
+  ])(
+    'cannot be switched on with NODE_ENV %s, even by a caller that skips the configuration',
+    async (_, mode) => {
+      const app = Fastify();
+      const nodeEnv = process.env.NODE_ENV;
+      process.env.NODE_ENV = mode;
+      try {
+        await expect(
+          app
+            .register(paymentRoutes, {
+              settings: { provider: 'off' },
+              publicUrl: 'https://anketa.example',
+              testDelay: { ms: 1, at: 'after-commit' },
+            })
+            .ready(),
+        ).rejects.toThrow(/test delay cannot be used in production/);
+      } finally {
+        process.env.NODE_ENV = nodeEnv;
+        await app.close();
+      }
+    },
+  );
 });
