@@ -13,7 +13,8 @@ let loading: Promise<CommonPasswordCheck> | undefined;
  * fetched only when a form checks a new password, never with a page's first scripts.
  */
 export function loadCommonPasswordCheck(): Promise<CommonPasswordCheck> {
-  loading ??= import('../common-passwords/index').then(
+  // Named so a page's scripts show when the list is fetched (the e2e journeys check it is not early).
+  loading ??= import(/* webpackChunkName: "common-passwords" */ '../common-passwords/index').then(
     (list) => list.isCommonPassword,
     (error: unknown) => {
       // A chunk that failed to load (a dropped connection) is fetched again next time.
