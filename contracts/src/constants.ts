@@ -66,7 +66,8 @@ export const MSK_SPB_CITY_SLUGS = ['moscow', 'saint-petersburg'] as const;
 
 export const PROMO_CODE_MIN_LENGTH = 3;
 export const PROMO_CODE_MAX_LENGTH = 32;
-export const PASSWORD_MIN_LENGTH = 8;
+/** PRODUCT_SPEC section 5; the common-password list (`contracts/common-passwords`) does the rest. */
+export const PASSWORD_MIN_LENGTH = 6;
 /** Long enough for passphrases, short enough to keep hashing cheap. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const LOGIN_MAX_LENGTH = 32;

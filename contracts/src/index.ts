@@ -29,7 +29,7 @@ export {
 } from './api/profiles';
 export { profileMediaParamsSchema, type OwnMediaList, type ProfileMediaParams } from './api/media';
 export { contractsLocales, type ContractsMessages } from './locales';
-export { validate, ROOT_FIELD, type ValidationResult } from './validate';
+export { validate, validateAsync, ROOT_FIELD, type ValidationResult } from './validate';
 export { adFormSchema, type AdFormInput, type AdFormValues } from './validation/ad';
 export { topUpModalSchema, topUpSchema, type TopUpFormValues, type TopUpInput } from './validation/balance';
 export { changeLoginSchema, type ChangeLoginInput } from './validation/change-login';
@@ -74,12 +74,9 @@ export {
   AUTH_TIMINGS,
   loginBodySchema,
   resendRegistrationCodeBodySchema,
-  restorePasswordBodySchema,
-  sendRegistrationCodeBodySchema,
   sendRestoreLinkBodySchema,
   updateEmailBodySchema,
   updateLoginBodySchema,
-  updatePasswordBodySchema,
   verifyRegistrationCodeBodySchema,
   confirmEmailBodySchema,
   type ConfirmEmailBody,
@@ -90,14 +87,17 @@ export {
   type RegistrationCodeSentResponse,
   type SessionResponse,
   type ResendRegistrationCodeBody,
-  type RestorePasswordBody,
-  type SendRegistrationCodeBody,
   type SendRestoreLinkBody,
   type UpdateEmailBody,
   type UpdateLoginBody,
-  type UpdatePasswordBody,
   type VerifyRegistrationCodeBody,
 } from './api/auth';
+// The schemas are in the entry `contracts/password-bodies` (they hold the common-password list).
+export type {
+  RestorePasswordBody,
+  SendRegistrationCodeBody,
+  UpdatePasswordBody,
+} from './api/password-bodies';
 export {
   devMailQuerySchema,
   MAIL_KINDS,

@@ -15,7 +15,20 @@ export function validate<TSchema extends v.GenericSchema>(
   schema: TSchema,
   input: unknown,
 ): ValidationResult<v.InferOutput<TSchema>> {
-  const result = v.safeParse(schema, input);
+  return resultOf(v.safeParse(schema, input));
+}
+
+/** `validate` for a schema with an asynchronous rule (a form's common-password check). */
+export async function validateAsync<TSchema extends v.GenericSchema | v.GenericSchemaAsync>(
+  schema: TSchema,
+  input: unknown,
+): Promise<ValidationResult<v.InferOutput<TSchema>>> {
+  return resultOf(await v.safeParseAsync(schema, input));
+}
+
+function resultOf<TOutput>(
+  result: v.SafeParseResult<v.GenericSchema<unknown, TOutput>>,
+): ValidationResult<TOutput> {
   if (result.success) return { ok: true, value: result.output };
   const fields: Record<string, string> = {};
   // Issues come in schema order, so the first one of a field is its most basic problem.

@@ -22,7 +22,17 @@ const T = {
   restored: 'Пароль изменён. Войдите с новым паролем',
   forgotTitle: 'Забыли пароль?',
   invalidLink: 'Ссылка недействительна или устарела',
+  tooCommon: 'Этот пароль слишком распространён — придумайте другой',
 };
+
+/** The scripts of the common-password list a page fetches (a chunk of its own, loaded on use). */
+function listRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/common-passwords\.[^/]*\.js$/.test(new URL(request.url()).pathname)) urls.push(request.url());
+  });
+  return urls;
+}
 
 async function fillRegistration(page: Page, email: string, password: string) {
   await page.getByLabel(T.email).fill(email);
@@ -34,9 +44,13 @@ async function fillRegistration(page: Page, email: string, password: string) {
 
 test('a model registers with the code from the mail and lands in /profile', async ({ page, request }) => {
   const email = uniqueEmail('girl');
+  const lists = listRequests(page);
   await page.goto('/register/girl');
   await expect(page).toHaveTitle('Регистрация модели');
-  await fillRegistration(page, email, 'secret-1');
+  expect(lists).toEqual([]);
+  // Six characters are enough (PRODUCT_SPEC 5), for a password that is not a common one.
+  await fillRegistration(page, email, 'kiwi42');
+  expect(lists).toHaveLength(1);
 
   const code = codeFrom(await waitForMail(request, email, 'registration_code'));
   await page.getByLabel(T.code).fill(code);
@@ -115,7 +129,7 @@ test('a wrong code is refused; after the countdown a new code is sent and works'
   await expect(page).toHaveURL(/\/profile$/);
 });
 
-test('forgot password: the link from the mail sets a new password that signs in', async ({
+test('forgot password: the link from the mail sets a new password, without its spaces, that signs in', async ({
   page,
   request,
   playwright,
@@ -138,11 +152,27 @@ test('forgot password: the link from the mail sets a new password that signs in'
   await expect(page.getByRole('status')).toHaveText(T.sendEmail);
 
   const link = restoreLinkFrom(await waitForMail(request, email, 'password_restore'));
+  const lists = listRequests(page);
   await page.goto(`${link.pathname}${link.search}`);
   const save = page.getByRole('button', { name: T.save });
   await expect(save).toBeDisabled();
-  await page.getByLabel(T.newPassword, { exact: true }).fill('new-pass-1');
-  await page.getByLabel(T.confirmNewPassword, { exact: true }).fill('new-pass-1');
+  const newPassword = page.getByLabel(T.newPassword, { exact: true });
+  const confirmPassword = page.getByLabel(T.confirmNewPassword, { exact: true });
+  // The list is fetched when a password long enough to be checked is typed, not with the page.
+  await newPassword.fill('new');
+  await confirmPassword.fill('new');
+  expect(lists).toEqual([]);
+  await newPassword.fill('Password 1');
+  await confirmPassword.fill('Password 1');
+  await expect(page.getByText(T.tooCommon)).toBeVisible();
+  await expect(newPassword).toHaveAttribute('aria-invalid', 'true');
+  await expect(save).toBeDisabled();
+  expect(lists).toHaveLength(1);
+
+  // Six characters once the space is removed; the confirmation is compared the same way.
+  await newPassword.fill('new p6x');
+  await confirmPassword.fill('newp6x');
+  await expect(page.getByText(T.tooCommon)).toHaveCount(0);
   await expect(save).toBeEnabled();
   await save.click();
 
@@ -150,7 +180,7 @@ test('forgot password: the link from the mail sets a new password that signs in'
   await expect(page.getByText(T.restored)).toBeVisible();
 
   await page.getByLabel(T.email).fill(email);
-  await page.getByLabel(T.password, { exact: true }).fill('new-pass-1');
+  await page.getByLabel(T.password, { exact: true }).fill('newp6x');
   await page.getByRole('button', { name: T.signIn, exact: true }).click();
   await expect(page).toHaveURL(/\/profile$/);
 });

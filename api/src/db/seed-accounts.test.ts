@@ -19,10 +19,24 @@ describe('seeded accounts', () => {
 
   it('refuse an administrator password shorter than the password rule, saying so, and create nothing', async () => {
     await expect(
-      seedAccounts(t.db, { admin: { email: 'short-admin@example.test', password: '1234567' } }),
-    ).rejects.toThrow('ADMIN_PASSWORD must be at least 8 characters');
+      seedAccounts(t.db, { admin: { email: 'short-admin@example.test', password: 'lant5' } }),
+    ).rejects.toThrow('ADMIN_PASSWORD must be at least 6 characters');
     const rows = await t.db.select().from(accounts).where(eq(accounts.email, 'short-admin@example.test'));
     expect(rows).toHaveLength(0);
+  });
+
+  it('refuse a common administrator or demo password, naming the setting, and create nothing', async () => {
+    const before = await t.db.select().from(accounts);
+    await expect(
+      seedAccounts(t.db, { admin: { email: 'common-admin@example.test', password: 'Password123' } }),
+    ).rejects.toThrow('ADMIN_PASSWORD is one of the most common passwords');
+    await expect(seedAccounts(t.db, { demoPassword: 'qwerty123' })).rejects.toThrow(
+      'DEMO_PASSWORD is one of the most common passwords',
+    );
+    await expect(seedAccounts(t.db, { demoPassword: 'demo5' })).rejects.toThrow(
+      'DEMO_PASSWORD must be at least 6 characters',
+    );
+    expect(await t.db.select().from(accounts)).toEqual(before);
   });
 
   it('make an administrator and two demo accounts once, and they can sign in', async () => {

@@ -1,4 +1,5 @@
 import { type AccountRole, type AccountType, PASSWORD_MIN_LENGTH } from 'contracts';
+import { isCommonPassword } from 'contracts/common-passwords';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { hmac } from '../lib/tokens';
@@ -50,12 +51,21 @@ export function derivedPassword(secret: string, label: string): string {
   return hmac(secret, `seed-password|${label}`).slice(0, 16);
 }
 
+/** Refuses a configured password that registration would refuse, naming the setting. */
+function checkConfiguredPassword(setting: string, password: string): void {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw new Error(`${setting} must be at least ${PASSWORD_MIN_LENGTH} characters long`);
+  }
+  if (isCommonPassword(password)) {
+    throw new Error(`${setting} is one of the most common passwords: choose another one`);
+  }
+}
+
 /** Seeds the administrator and the demo accounts that are missing; safe to call on every start. */
 export async function seedAccounts(db: Database, options: SeedAccountsOptions): Promise<SeedAccountsResult> {
-  // The administrator signs in like anyone: its password keeps the rule every new password keeps.
-  if (options.admin && options.admin.password.length < PASSWORD_MIN_LENGTH) {
-    throw new Error(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters long`);
-  }
+  // These accounts sign in like anyone: their passwords keep the rules every new password keeps.
+  if (options.admin) checkConfiguredPassword('ADMIN_PASSWORD', options.admin.password);
+  if (options.demoPassword) checkConfiguredPassword('DEMO_PASSWORD', options.demoPassword);
   const result: SeededAccount[] = [];
 
   async function ensure(

@@ -2,15 +2,8 @@ import * as v from 'valibot';
 import { ACCOUNT_TYPES } from '../enums';
 import type * as responses from '../responses';
 import { changeLoginSchema } from '../validation/change-login';
-import { changePasswordSchema } from '../validation/change-password';
 import { emailSchema, forgotPasswordSchema } from '../validation/email';
-import {
-  existingPasswordRules,
-  loginFormSchema,
-  passwordRules,
-  passwordSchema,
-} from '../validation/password';
-import { optionalPromoCodeSchema } from '../validation/promo-code';
+import { existingPasswordRules, loginFormSchema } from '../validation/password';
 import { registrationCodeSchema } from '../validation/registration-code';
 
 /** Timings of registration codes and restore links, so screens can show them. */
@@ -26,22 +19,10 @@ export const AUTH_TIMINGS = {
   emailChangeLinkTtlSeconds: 24 * 60 * 60,
 } as const;
 
-const accountTypeSchema = v.picklist(ACCOUNT_TYPES, 'validation.invalidAccountType');
+export const accountTypeSchema = v.picklist(ACCOUNT_TYPES, 'validation.invalidAccountType');
 
 /** Checked for presence only: a wrong password is the server's answer, not a format error. */
 const currentPasswordSchema = existingPasswordRules('validation.passwordRequired');
-
-/** POST /api/auth/send-registration-code */
-export const sendRegistrationCodeBodySchema = v.object(
-  {
-    email: emailSchema,
-    password: passwordSchema,
-    accountType: accountTypeSchema,
-    promoCode: optionalPromoCodeSchema,
-  },
-  'validation.required',
-);
-export type SendRegistrationCodeBody = v.InferInput<typeof sendRegistrationCodeBodySchema>;
 
 /** POST /api/auth/resend-registration-code */
 export const resendRegistrationCodeBodySchema = v.object({ email: emailSchema }, 'validation.required');
@@ -63,29 +44,12 @@ export const sendRestoreLinkBodySchema = forgotPasswordSchema;
 export type SendRestoreLinkBody = v.InferInput<typeof sendRestoreLinkBodySchema>;
 
 /** The token of a link the site mails (restore a password, confirm an address). */
-const linkTokenSchema = v.pipe(
+export const linkTokenSchema = v.pipe(
   v.string('validation.invalidOrExpiredLink'),
   v.trim(),
   v.nonEmpty('validation.invalidOrExpiredLink'),
   v.maxLength(200, 'validation.invalidOrExpiredLink'),
 );
-
-/**
- * POST /api/auth/restore-password. The form's confirmation is checked by the form; the server
- * takes the password once, exactly as typed (as registration does).
- */
-export const restorePasswordBodySchema = v.object(
-  {
-    newPassword: passwordRules('validation.newPasswordRequired'),
-    token: linkTokenSchema,
-  },
-  'validation.required',
-);
-export type RestorePasswordBody = v.InferInput<typeof restorePasswordBodySchema>;
-
-/** PUT /api/profile/update/password */
-export const updatePasswordBodySchema = changePasswordSchema;
-export type UpdatePasswordBody = v.InferInput<typeof updatePasswordBodySchema>;
 
 /** PUT /api/profile/update/email: the new address, confirmed with the account's password. */
 export const updateEmailBodySchema = v.object(

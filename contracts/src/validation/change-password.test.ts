@@ -1,37 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordSchema as schema } from './change-password';
-import { errorsOf, outputOf } from './test-utils';
+import { errorsOfAsync as errorsOf, outputOfAsync as outputOf } from './test-utils';
 
 const valid = { currentPassword: 'old-secret', newPassword: 'new-secret', confirmPassword: 'new-secret' };
 
 describe('changePasswordSchema', () => {
-  it('requires all three fields', () => {
-    expect(errorsOf(schema, { currentPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
+  it('requires all three fields', async () => {
+    expect(await errorsOf(schema, { currentPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
       currentPassword: 'validation.currentPasswordRequired',
       newPassword: 'validation.newPasswordRequired',
       confirmPassword: 'validation.confirmPasswordRequired',
     });
   });
 
-  it('rejects a new password of 7 characters and accepts 8', () => {
-    expect(errorsOf(schema, { ...valid, newPassword: '1234567', confirmPassword: '1234567' })).toEqual({
+  it('rejects a new password of 5 characters and accepts an uncommon one of 6', async () => {
+    expect(await errorsOf(schema, { ...valid, newPassword: 'lant5', confirmPassword: 'lant5' })).toEqual({
       newPassword: 'validation.passwordTooShort',
     });
-    expect(errorsOf(schema, { ...valid, newPassword: '87654321', confirmPassword: '87654321' })).toEqual({});
+    expect(await errorsOf(schema, { ...valid, newPassword: 'lant6x', confirmPassword: 'lant6x' })).toEqual(
+      {},
+    );
   });
 
-  it('takes any current password, as signing in does: older ones may be shorter', () => {
-    expect(errorsOf(schema, { ...valid, currentPassword: '1' })).toEqual({});
+  it('refuses a common new password in any letter case, and takes a common current one', async () => {
+    expect(
+      await errorsOf(schema, { ...valid, newPassword: 'Sunshine1', confirmPassword: 'Sunshine1' }),
+    ).toEqual({
+      newPassword: 'validation.passwordTooCommon',
+    });
+    expect(await errorsOf(schema, { ...valid, currentPassword: 'password' })).toEqual({});
   });
 
-  it('keeps every password exactly as typed', () => {
+  it('takes any current password, as signing in does: older ones may be shorter', async () => {
+    expect(await errorsOf(schema, { ...valid, currentPassword: '1' })).toEqual({});
+  });
+
+  it('keeps every password exactly as typed', async () => {
     const spaced = { currentPassword: ' old ', newPassword: ' new secret ', confirmPassword: ' new secret ' };
-    expect(outputOf(schema, spaced)).toEqual(spaced);
+    expect(await outputOf(schema, spaced)).toEqual(spaced);
   });
 
-  it('puts a mismatch on confirmPassword', () => {
-    expect(outputOf(schema, valid)).toEqual(valid);
-    expect(errorsOf(schema, { ...valid, confirmPassword: 'new-secreT' })).toEqual({
+  it('puts a mismatch on confirmPassword', async () => {
+    expect(await outputOf(schema, valid)).toEqual(valid);
+    expect(await errorsOf(schema, { ...valid, confirmPassword: 'new-secreT' })).toEqual({
       confirmPassword: 'validation.noConfirm',
     });
   });

@@ -1,12 +1,14 @@
 import * as v from 'valibot';
+import { notCommonPasswordAsync } from './common-password';
 import { mustMatch } from './must-match';
 import { existingPasswordRules, passwordRules } from './password';
 
 /**
  * All fields required; the length rule is for the new password only: the current one may have
- * been set under an older, shorter minimum and must still be accepted to change it.
+ * been set under an older rule and must still be accepted to change it. Without the
+ * common-password list, which the form (below) and the API's body each add their own way.
  */
-export const changePasswordSchema = v.pipe(
+export const changePasswordFields = v.pipe(
   v.object(
     {
       currentPassword: existingPasswordRules('validation.currentPasswordRequired'),
@@ -17,4 +19,7 @@ export const changePasswordSchema = v.pipe(
   ),
   mustMatch('newPassword', 'confirmPassword', 'validation.noConfirm'),
 );
+
+/** The change-password form: its rules, then the common-password list, loaded on first use. */
+export const changePasswordSchema = v.pipeAsync(changePasswordFields, notCommonPasswordAsync('newPassword'));
 export type ChangePasswordInput = v.InferOutput<typeof changePasswordSchema>;

@@ -1,12 +1,14 @@
 import * as v from 'valibot';
 import { mustMatch } from './must-match';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { notCommonPasswordAsync } from './common-password';
 import { emailSchema } from './email';
 import { optionalPromoCodeSchema } from './promo-code';
 
 /**
- * A password being chosen (registration, restore, change). Kept exactly as typed everywhere:
- * spaces may be part of a passphrase, and a password altered in one form would not sign in.
+ * The length rules of a password being chosen (registration, restore, change); the common-password
+ * list comes after them (`notCommonPassword`). Registration and change keep it exactly as typed:
+ * spaces may be part of a passphrase. Restore removes whitespace first (restore-password.ts).
  */
 export const passwordRules = (requiredKey: string) =>
   v.pipe(
@@ -43,7 +45,8 @@ export const loginFormSchema = v.object(
 );
 export type LoginFormInput = v.InferOutput<typeof loginFormSchema>;
 
-export const registerFormSchema = v.pipe(
+/** The registration form: its rules, then the common-password list, loaded on first use. */
+export const registerFormSchema = v.pipeAsync(
   v.object(
     {
       email: emailSchema,
@@ -54,6 +57,7 @@ export const registerFormSchema = v.pipe(
     'validation.required',
   ),
   mustMatch('password', 'confirmPassword', 'validation.noConfirm'),
+  notCommonPasswordAsync('password'),
 );
 export type RegisterFormValues = v.InferInput<typeof registerFormSchema>;
 export type RegisterFormInput = v.InferOutput<typeof registerFormSchema>;

@@ -1,32 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { restorePasswordSchema as schema } from './restore-password';
-import { errorsOf, outputOf } from './test-utils';
+import { errorsOfAsync as errorsOf, outputOfAsync as outputOf } from './test-utils';
 
 const valid = { newPassword: 'secret12', confirmPassword: 'secret12', token: 'abc123' };
 
 describe('restorePasswordSchema', () => {
-  it('keeps the password exactly as typed, spaces included, as registration does', () => {
-    const phrase = { ...valid, newPassword: ' my pass phrase ', confirmPassword: ' my pass phrase ' };
-    expect(outputOf(schema, phrase)).toEqual(phrase);
-    expect(errorsOf(schema, { ...valid, newPassword: 'sec ret12', confirmPassword: 'secret12' })).toEqual({
-      confirmPassword: 'validation.noConfirm',
+  it('removes whitespace from both passwords before checking, and gives the password without it', async () => {
+    const pasted = { ...valid, newPassword: ' my pass\tphrase\n', confirmPassword: 'mypass phrase' };
+    expect(await outputOf(schema, pasted)).toEqual({
+      ...valid,
+      newPassword: 'mypassphrase',
+      confirmPassword: 'mypassphrase',
     });
   });
 
-  it('rejects 7 characters and accepts 8, spaces counting like any character', () => {
-    expect(errorsOf(schema, { ...valid, newPassword: '1234567', confirmPassword: '1234567' })).toEqual({
+  it('counts the length without whitespace: 6 characters pass, 5 and spaces do not', async () => {
+    expect(await errorsOf(schema, { ...valid, newPassword: 'la nt 5 ', confirmPassword: 'lant5' })).toEqual({
       newPassword: 'validation.passwordTooShort',
     });
-    expect(errorsOf(schema, { ...valid, newPassword: '123 4567', confirmPassword: '123 4567' })).toEqual({});
+    expect(await errorsOf(schema, { ...valid, newPassword: 'lant6x', confirmPassword: 'lant6x' })).toEqual(
+      {},
+    );
+    expect(await errorsOf(schema, { ...valid, newPassword: '   ', confirmPassword: '   ' })).toEqual({
+      newPassword: 'validation.newPasswordRequired',
+      confirmPassword: 'validation.confirmPasswordRequired',
+    });
   });
 
-  it('puts noConfirm on confirmPassword when the passwords differ', () => {
-    expect(errorsOf(schema, { ...valid, confirmPassword: 'secret2' })).toEqual({
+  it('refuses a common password, whitespace removed and in any letter case', async () => {
+    expect(
+      await errorsOf(schema, { ...valid, newPassword: 'Iloveyou 1', confirmPassword: 'Iloveyou 1' }),
+    ).toEqual({
+      newPassword: 'validation.passwordTooCommon',
+    });
+  });
+
+  it('puts noConfirm on confirmPassword when the passwords differ', async () => {
+    expect(await errorsOf(schema, { ...valid, confirmPassword: 'secret2' })).toEqual({
       confirmPassword: 'validation.noConfirm',
     });
   });
 
-  it('needs the token from the link', () => {
-    expect(errorsOf(schema, { ...valid, token: '' })).toEqual({ token: 'validation.invalidOrExpiredLink' });
+  it('needs the token from the link', async () => {
+    expect(await errorsOf(schema, { ...valid, token: '' })).toEqual({
+      token: 'validation.invalidOrExpiredLink',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ProfileResponse } from 'contracts';
+import { type ApiErrorBody, contractsLocales, type ProfileResponse } from 'contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, authSessions, emailChangeTokens, mailOutbox } from '../../db/schema';
@@ -119,23 +119,42 @@ describe('PUT /api/profile/update/password: links and lengths', () => {
     expect((await login(account.email, 'changed-again')).statusCode).toBe(200);
   });
 
-  it('accepts a current password set under the old 6-character rule, and needs 8 for the new one', async () => {
-    const { account, current } = await signedInTwice({ password: 'old123' });
-    expect((await login(account.email, 'old123')).statusCode).toBe(200);
+  it('accepts any current password, and needs 6 characters for the new one, kept as typed', async () => {
+    const { account, current } = await signedInTwice({ password: 'old1' });
+    expect((await login(account.email, 'old1')).statusCode).toBe(200);
     const short = await current.put('/api/profile/update/password', {
-      currentPassword: 'old123',
-      newPassword: 'seven77',
-      confirmPassword: 'seven77',
+      currentPassword: 'old1',
+      newPassword: 'lant5',
+      confirmPassword: 'lant5',
     });
     expect(short.statusCode).toBe(400);
     expect(errorOf(short).fields).toEqual({ newPassword: 'validation.passwordTooShort' });
     const ok = await current.put('/api/profile/update/password', {
-      currentPassword: 'old123',
-      newPassword: ' eight 8 ',
-      confirmPassword: ' eight 8 ',
+      currentPassword: 'old1',
+      newPassword: ' six 6',
+      confirmPassword: ' six 6',
     });
     expect(ok.statusCode).toBe(200);
-    expect((await login(account.email, ' eight 8 ')).statusCode).toBe(200);
+    expect((await login(account.email, ' six 6')).statusCode).toBe(200);
+  });
+
+  it('refuses a common new password in the request language and changes nothing', async () => {
+    const { account, current, other } = await signedInTwice({ password: 'password' });
+    const common = await current.put(
+      '/api/profile/update/password',
+      { currentPassword: 'password', newPassword: 'ILoveYou1', confirmPassword: 'ILoveYou1' },
+      { headers: { 'accept-language': 'en' } },
+    );
+    expect(common.statusCode).toBe(400);
+    expect(errorOf(common)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: contractsLocales.en.validation.passwordTooCommon,
+      fields: { newPassword: 'validation.passwordTooCommon' },
+    });
+    // The account keeps its (common, older) password and its other sessions.
+    expect((await login(account.email, 'password')).statusCode).toBe(200);
+    expect((await login(account.email, 'ILoveYou1')).statusCode).toBe(401);
+    expect((await other.get('/api/profile')).statusCode).toBe(200);
   });
 });
 

@@ -4,8 +4,8 @@ import {
   type EmailChangeRequestedResponse,
   updateEmailBodySchema,
   updateLoginBodySchema,
-  updatePasswordBodySchema,
 } from 'contracts';
+import { updatePasswordBodySchema } from 'contracts/password-bodies';
 import * as responseSchemas from 'contracts/responses';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';

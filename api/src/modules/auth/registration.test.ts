@@ -1,4 +1,9 @@
-import type { ApiErrorBody, ProfileResponse, RegistrationCodeSentResponse } from 'contracts';
+import {
+  type ApiErrorBody,
+  contractsLocales,
+  type ProfileResponse,
+  type RegistrationCodeSentResponse,
+} from 'contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, mailOutbox, promoCodes, registrationRequests } from '../../db/schema';
@@ -342,17 +347,47 @@ describe('registration by e-mail code', () => {
     expect(await accountsWith(email)).toBe(1);
   });
 
-  it('needs 8 characters for the password and keeps it as typed', async () => {
-    const short = await sendCode(createAgent(t.app), newEmail(), { password: 'seven77' });
+  it('takes an uncommon password of 6 characters, refuses one of 5, and keeps it as typed', async () => {
+    const short = await sendCode(createAgent(t.app), newEmail(), { password: 'lant5' });
     expect(short.statusCode).toBe(400);
     expect(short.json<ApiErrorBody>().fields).toEqual({ password: 'validation.passwordTooShort' });
 
-    const agent = createAgent(t.app);
-    const email = newEmail();
-    const code = await codeFor(agent, email, { password: ' pass phrase ' });
-    expect((await verify(agent, email, code)).statusCode).toBe(200);
-    const signIn = await createAgent(t.app).post('/api/auth/login', { email, password: ' pass phrase ' });
-    expect(signIn.statusCode).toBe(200);
+    for (const password of ['lant6x', ' pass phrase ']) {
+      const agent = createAgent(t.app);
+      const email = newEmail();
+      const code = await codeFor(agent, email, { password });
+      expect((await verify(agent, email, code)).statusCode).toBe(200);
+      const signIn = await createAgent(t.app).post('/api/auth/login', { email, password });
+      expect(signIn.statusCode, password).toBe(200);
+    }
+  });
+
+  it('refuses a common password in any letter case, in the request language, and sends and stores nothing', async () => {
+    for (const [password, language] of [
+      ['qwerty123', 'en'],
+      ['Password1', 'ru'],
+    ] as const) {
+      const email = newEmail();
+      const response = await sendCode(
+        createAgent(t.app),
+        email,
+        { password },
+        { 'accept-language': language },
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ApiErrorBody>()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: contractsLocales[language].validation.passwordTooCommon,
+        fields: { password: 'validation.passwordTooCommon' },
+      });
+      const [stored] = await t.db
+        .select({ n: count() })
+        .from(registrationRequests)
+        .where(eq(registrationRequests.email, email));
+      expect(stored?.n).toBe(0);
+      await t.app.mail.idle();
+      expect(smtp.countTo(email)).toBe(0);
+    }
   });
 
   it('refuses bad input field by field and stores nothing', async () => {

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, OkResponse } from 'contracts';
+import { type ApiErrorBody, contractsLocales, type OkResponse } from 'contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, mailOutbox, passwordResetTokens } from '../../db/schema';
@@ -149,27 +149,51 @@ describe('password restore', () => {
     expect(outbox?.n).toBe(0);
   });
 
-  it('keeps the new password exactly as typed: a passphrase with spaces signs in as typed', async () => {
+  it('removes whitespace from the new password before checking and storing it, as the form does', async () => {
     const account = await createAccount(t.db);
     const { token } = await tokenFromMail(account.email);
     const response = await createAgent(t.app).post('/api/auth/restore-password', {
-      newPassword: ' new pass 7 ',
+      newPassword: ' new pass\t7 ',
       token,
     });
     expect(response.statusCode).toBe(200);
-    expect((await login(createAgent(t.app), account.email, ' new pass 7 ')).statusCode).toBe(200);
-    expect((await login(createAgent(t.app), account.email, 'newpass7')).statusCode).toBe(401);
+    expect((await login(createAgent(t.app), account.email, 'newpass7')).statusCode).toBe(200);
+    expect((await login(createAgent(t.app), account.email, ' new pass\t7 ')).statusCode).toBe(401);
   });
 
-  it('refuses a new password under 8 characters and keeps the link', async () => {
+  it('refuses a new password under 6 characters without whitespace, keeps the link, and takes 6', async () => {
     const account = await createAccount(t.db);
     const { token } = await tokenFromMail(account.email);
     const agent = createAgent(t.app);
-    const short = await agent.post('/api/auth/restore-password', { newPassword: 'seven77', token });
+    const short = await agent.post('/api/auth/restore-password', { newPassword: 'la nt 5', token });
     expect(short.statusCode).toBe(400);
     expect(short.json<ApiErrorBody>().fields).toEqual({ newPassword: 'validation.passwordTooShort' });
+    expect((await login(createAgent(t.app), account.email, account.password)).statusCode).toBe(200);
     expect(
-      (await agent.post('/api/auth/restore-password', { newPassword: 'eight888', token })).statusCode,
+      (await agent.post('/api/auth/restore-password', { newPassword: 'lant6x', token })).statusCode,
+    ).toBe(200);
+    expect((await login(createAgent(t.app), account.email, 'lant6x')).statusCode).toBe(200);
+  });
+
+  it('refuses a common new password in the request language, keeps the old password and the link', async () => {
+    const account = await createAccount(t.db);
+    const { token } = await tokenFromMail(account.email);
+    const agent = createAgent(t.app);
+    const common = await agent.post(
+      '/api/auth/restore-password',
+      { newPassword: 'Sunshine 1', token },
+      { headers: { 'accept-language': 'en' } },
+    );
+    expect(common.statusCode).toBe(400);
+    expect(common.json<ApiErrorBody>()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: contractsLocales.en.validation.passwordTooCommon,
+      fields: { newPassword: 'validation.passwordTooCommon' },
+    });
+    expect((await login(createAgent(t.app), account.email, account.password)).statusCode).toBe(200);
+    expect((await login(createAgent(t.app), account.email, 'sunshine1')).statusCode).toBe(401);
+    expect(
+      (await agent.post('/api/auth/restore-password', { newPassword: 'lant6x', token })).statusCode,
     ).toBe(200);
   });
 

@@ -4,11 +4,10 @@ import {
   loginBodySchema,
   type RegistrationCodeSentResponse,
   resendRegistrationCodeBodySchema,
-  restorePasswordBodySchema,
-  sendRegistrationCodeBodySchema,
   sendRestoreLinkBodySchema,
   verifyRegistrationCodeBodySchema,
 } from 'contracts';
+import { restorePasswordBodySchema, sendRegistrationCodeBodySchema } from 'contracts/password-bodies';
 import * as responseSchemas from 'contracts/responses';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';

@@ -102,6 +102,38 @@ describe('the settings page', () => {
     await waitFor(() => expect(notify).toHaveBeenLastCalledWith('success', ru.settings.password.success));
   });
 
+  it('says at the new password that a common one is too common, and changes to an uncommon one of 6', async () => {
+    const calls = stubApi({
+      'GET /auth/session': session,
+      'PUT /profile/update/password': () => ok(createProfile()),
+    });
+    const { container } = renderAt('/profile/settings', <SettingsPage />);
+    const password = section(ru.settings.password.title);
+    const user = userEvent.setup();
+    await user.type(password.getByLabelText(ru.settings.password.current), 'old-password');
+    await user.type(password.getByLabelText(ru.settings.password.new), 'Sunshine1');
+    await user.type(password.getByLabelText(ru.settings.password.confirm), 'Sunshine1');
+    await user.click(password.getByRole('button', { name: ru.settings.password.submit }));
+    const message = await password.findByText(validation.passwordTooCommon);
+    const newPassword = password.getByLabelText(ru.settings.password.new);
+    expect(newPassword.getAttribute('aria-invalid')).toBe('true');
+    expect(newPassword.getAttribute('aria-describedby')).toContain(message.id);
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+    await expectNoAxeViolations(container);
+
+    for (const label of [ru.settings.password.new, ru.settings.password.confirm]) {
+      await user.clear(password.getByLabelText(label));
+      await user.type(password.getByLabelText(label), 'lant6x');
+    }
+    await user.click(password.getByRole('button', { name: ru.settings.password.submit }));
+    await waitFor(() => expect(notify).toHaveBeenLastCalledWith('success', ru.settings.password.success));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      currentPassword: 'old-password',
+      newPassword: 'lant6x',
+      confirmPassword: 'lant6x',
+    });
+  });
+
   it('asks for the e-mail change and says a confirmation link went to the new address', async () => {
     const calls = stubApi({
       'GET /auth/session': session,

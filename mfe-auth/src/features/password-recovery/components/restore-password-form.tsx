@@ -30,7 +30,9 @@ export function RestorePasswordForm({ token }: { token: string }) {
     trigger,
     formState: { errors, isValid, touchedFields, dirtyFields },
   } = useForm({
-    // The schema drops whitespace before checking, so the password sent is the one checked.
+    // The schema removes whitespace before checking, and the resolver hands on its output: the
+    // password sent is the one checked. Its last rule, the common-password list, is loaded the
+    // first time a password is long enough to be checked.
     resolver: valibotResolver(restorePasswordSchema),
     mode: 'all',
     // Every rule runs, so a mismatched confirmation shows even while another field is wrong.

@@ -52,19 +52,34 @@ describe('restore password', () => {
     await waitFor(() => expect(saveButton()).toHaveProperty('disabled', false));
   });
 
-  it('needs 8 characters, counting spaces like any other character', async () => {
+  it('removes whitespace before checking: 6 characters without it, and the confirmation compared alike', async () => {
     stubApi({});
     renderAt('/restore-password?token=abc');
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(ru.restore.newPassword), ' ab c d');
-    await user.type(confirmPassword(), ' ab c d');
+    await user.type(await screen.findByLabelText(ru.restore.newPassword), ' la nt 5');
+    await user.type(confirmPassword(), 'lant5');
     expect(await screen.findByText(validation.passwordTooShort)).toBeTruthy();
     expect(saveButton()).toHaveProperty('disabled', true);
 
-    await user.type(newPassword(), 'e');
-    await user.type(confirmPassword(), 'e');
+    await user.type(newPassword(), 'x');
+    await user.type(confirmPassword(), ' x ');
     await waitFor(() => expect(saveButton()).toHaveProperty('disabled', false));
     expect(screen.queryByText(validation.passwordTooShort)).toBeNull();
+    expect(screen.queryByText(validation.noConfirm)).toBeNull();
+  });
+
+  it('says at the new password that a common one is too common, and keeps Save disabled', async () => {
+    const calls = stubApi({});
+    const { container } = renderAt('/restore-password?token=abc');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(ru.restore.newPassword), 'Password 1');
+    await user.type(confirmPassword(), 'Password 1');
+    const message = await screen.findByText(validation.passwordTooCommon);
+    expect(newPassword().getAttribute('aria-invalid')).toBe('true');
+    expect(newPassword().getAttribute('aria-describedby')).toContain(message.id);
+    expect(saveButton()).toHaveProperty('disabled', true);
+    expect(calls).toHaveLength(0);
+    await expectNoAxeViolations(container);
   });
 
   it('shows noConfirm on the confirm field for a mismatch, and clears it when they match', async () => {
@@ -106,16 +121,16 @@ describe('restore password', () => {
     expect(newPassword().getAttribute('type')).toBe('password');
   });
 
-  it('saves the password exactly as typed, says so and opens /login/girl', async () => {
+  it('saves the password without whitespace, says so and opens /login/girl', async () => {
     const calls = stubApi({ 'POST /auth/restore-password': () => ok({ ok: true }) });
     renderAt('/restore-password?token=tok-123');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(ru.restore.newPassword), 'new pass1');
-    await user.type(confirmPassword(), 'new pass1');
+    await user.type(confirmPassword(), 'newpass1');
     await waitFor(() => expect(saveButton()).toHaveProperty('disabled', false));
     await user.click(saveButton());
     await waitFor(() => expect(location.current).toBe('/login/girl'));
-    expect(calls[0]?.body).toEqual({ newPassword: 'new pass1', token: 'tok-123' });
+    expect(calls[0]?.body).toEqual({ newPassword: 'newpass1', token: 'tok-123' });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(ru.messages.passwordSuccessRestore));
   });
 

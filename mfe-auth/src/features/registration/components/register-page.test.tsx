@@ -73,9 +73,30 @@ describe('registration, details step', () => {
     await expectNoAxeViolations(container);
 
     await user.clear(screen.getByLabelText(ru.form.password));
-    await user.type(screen.getByLabelText(ru.form.password), '1234567');
+    await user.type(screen.getByLabelText(ru.form.password), 'lant5');
     expect(await screen.findByText(validation.passwordTooShort)).toBeTruthy();
     expect(calls).toHaveLength(0);
+  });
+
+  it('says at the field that a common password is too common, in any letter case, and sends an uncommon one of 6', async () => {
+    const calls = stubApi({ 'POST /auth/send-registration-code': () => ok(createCodeSent()) });
+    const { container } = renderAt('/register/girl');
+    const user = await fillDetails({ password: 'Qwerty123' });
+    const message = await screen.findByText(validation.passwordTooCommon);
+    const password = screen.getByLabelText(ru.form.password);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toContain(message.id);
+    expect(calls).toHaveLength(0);
+    await expectNoAxeViolations(container);
+
+    for (const label of [ru.form.password, ru.form.confirmPassword]) {
+      await user.clear(screen.getByLabelText(label));
+      await user.type(screen.getByLabelText(label), 'lant6x');
+    }
+    await waitFor(() => expect(screen.queryByText(validation.passwordTooCommon)).toBeNull());
+    await user.click(screen.getByRole('button', { name: ru.register.submit }));
+    await screen.findByRole('heading', { name: ru.code.title });
+    expect(bodyOf(calls, '/auth/send-registration-code')).toMatchObject({ password: 'lant6x' });
   });
 
   it('checks the confirmation again when the password changes', async () => {
