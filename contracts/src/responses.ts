@@ -154,10 +154,11 @@ export const modelContacts = v.object({
 /** GET /api/model/{id} */
 export const modelDetails = v.object({
   ...modelCardEntries,
-  height: v.number(),
-  weight: v.number(),
-  boobs: v.number(),
-  appearance: v.picklist(APPEARANCES),
+  // Not required by the form (PRODUCT_SPEC.md section 5): null when the model left them out.
+  height: v.nullable(v.number()),
+  weight: v.nullable(v.number()),
+  boobs: v.nullable(v.number()),
+  appearance: v.nullable(v.picklist(APPEARANCES)),
   prices: v.object({ hour: v.number(), twoHours: v.nullable(v.number()), night: v.nullable(v.number()) }),
   places: v.array(v.picklist(PLACES)),
   contacts: modelContacts,

@@ -87,7 +87,7 @@ async function asAdmin(
   }
 }
 
-test('a model fills in a profile with a photo, sends it, and once approved it is in the catalogue', async ({
+test('a model fills in a profile with a photo but without the optional figures, sends it, and once approved it is in the catalogue without them', async ({
   page,
   baseURL,
 }) => {
@@ -108,11 +108,13 @@ test('a model fills in a profile with a photo, sends it, and once approved it is
   const id = Number(/\/profile\/edit\/(\d+)$/.exec(page.url())?.[1]);
   await expect(page.getByLabel('Имя', { exact: true })).toHaveValue(name);
 
-  await page.getByLabel('Внешность').selectOption('SLAVIC');
   await page.getByLabel('Возраст').fill('27');
+  // Height, weight, bust size and appearance are optional: she types a height, then thinks better
+  // of it, and leaves the rest empty.
+  await expect(page.getByLabel('Рост, см')).toHaveAccessibleDescription('Необязательно; от 150 до 200 см');
+  await expect(page.getByLabel('Внешность')).toHaveAccessibleDescription('Необязательно');
   await page.getByLabel('Рост, см').fill('168');
-  await page.getByLabel('Вес, кг').fill('54');
-  await page.getByLabel('Размер груди').fill('2');
+  await page.getByLabel('Рост, см').fill('');
   await page.getByLabel('Апартаменты').check();
   await page.getByLabel('О себе').fill('Спокойная прогулка и разговор');
   await page.getByRole('checkbox', { name: service, exact: true }).first().check();
@@ -140,8 +142,18 @@ test('a model fills in a profile with a photo, sends it, and once approved it is
     expect(approved.ok(), await approved.text()).toBe(true);
   });
 
-  await page.goto(`/girl/${id}`);
+  const saved = (await (await page.request.get(`/api/profiles/${id}`)).json()) as {
+    draft: Record<string, unknown>;
+  };
+  expect(saved.draft).not.toHaveProperty('height');
+  expect(saved.draft).not.toHaveProperty('appearance');
+
+  await page.goto(`/girl/${id}?tab=data`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  const data = page.getByRole('tabpanel');
+  await expect(data.getByRole('term')).toHaveText(['Возраст']);
+  await expect(data).toContainText('27');
+  await expect(data).not.toContainText(/Рост|Вес|Размер груди|Внешность|см|null|undefined/);
   await page.goto(`/category/individual?page=1&city=${city.slug}`);
   await expect(page.locator(`a[href^="/girl/${id}"]`).first()).toBeVisible();
 });

@@ -56,6 +56,11 @@ describe('the database refuses bad data by itself', () => {
     expect(draft.id).toBeGreaterThan(0);
   });
 
+  it('lists a profile without the optional height, weight, bust size and appearance', async () => {
+    const listed = await createProfile(t.db, { height: null, weight: null, boobs: null, appearance: null });
+    expect(listed).toMatchObject({ status: 'active', height: null, appearance: null });
+  });
+
   it('limits a service description to 50 characters', async () => {
     const profile = await createProfile(t.db, {}, { services: [['massage', 'classic']] });
     const tooLong = 'а'.repeat(PROFILE_BOUNDS.serviceDescriptionMax + 1);

@@ -260,12 +260,12 @@ export const modelProfiles = pgTable(
       check('model_profiles_block_source_check', sql`${t.blockSource} in ('profile', 'account')`),
       check('model_profiles_review_check', oneOf(t.review, REVIEW_STATES)),
       check('model_profiles_prepaid_months_check', sql`${t.prepaidMonths} >= 0`),
-      // A profile a visitor can see has everything its card and page show.
+      // A profile a visitor can see has everything the form requires (PRODUCT_SPEC.md section 5);
+      // height, weight, bust size and appearance are optional, so they may be null here.
       check(
         'model_profiles_listed_complete',
         sql`not (${oneOf(t.status, VISIBLE_STATUSES)}) or (
-          ${t.cityId} is not null and ${t.age} is not null and ${t.height} is not null
-          and ${t.weight} is not null and ${t.boobs} is not null and ${t.appearance} is not null
+          ${t.cityId} is not null and ${t.age} is not null
           and ${t.priceHour} is not null and ${t.description} is not null
           and ${t.publishedAt} is not null and cardinality(${t.places}) > 0
           and num_nonnulls(${t.phone}, ${t.telegram}, ${t.whatsapp}, ${t.viber}) > 0

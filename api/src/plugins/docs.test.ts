@@ -75,6 +75,13 @@ describe('GET /api/docs/json', () => {
       properties: Record<string, unknown>;
     };
     expect(Object.keys(ok.properties)).toEqual(expect.arrayContaining(['id', 'photos', 'contacts', 'video']));
+    // Optional fields of the form are documented as possibly null.
+    for (const field of ['height', 'weight', 'boobs', 'appearance']) {
+      expect(ok.properties[field], field).toMatchObject({
+        anyOf: expect.arrayContaining([{ type: 'null' }]),
+      });
+    }
+    expect(ok.properties.age).toEqual({ type: 'number' });
     expect(details?.responses['404']?.description).toMatch(/^MODEL_NOT_FOUND/);
     expect(details?.responses['400']?.description).toMatch(/^VALIDATION_FAILED/);
     // Routes behind requireAuth need the session cookie; public ones do not.

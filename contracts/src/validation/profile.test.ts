@@ -141,7 +141,7 @@ describe('modelProfileInputSchema', () => {
     expect(errorsWith({ height: 150 })).toEqual({});
     expect(errorsWith({ height: 200 })).toEqual({});
     expect(errorsWith({ height: 201 })).toEqual({ height: 'validation.heightMax' });
-    expect(errorsWith({ height: '' })).toEqual({ height: 'validation.heightRequired' });
+    expect(errorsWith({ height: '1,5' })).toEqual({ height: 'validation.wholeNumber' });
   });
 
   it('rejects bust size -1 and accepts 0 and 12, rejects 13', () => {
@@ -150,7 +150,6 @@ describe('modelProfileInputSchema', () => {
     expect(errorsWith({ boobs: '0' })).toEqual({});
     expect(errorsWith({ boobs: 12 })).toEqual({});
     expect(errorsWith({ boobs: 13 })).toEqual({ boobs: 'validation.boobsMax' });
-    expect(errorsWith({ boobs: '' })).toEqual({ boobs: 'validation.boobsRequired' });
   });
 
   it('rejects weight 39 and accepts 40 and 300, rejects 301', () => {
@@ -158,13 +157,24 @@ describe('modelProfileInputSchema', () => {
     expect(errorsWith({ weight: 40 })).toEqual({});
     expect(errorsWith({ weight: 300 })).toEqual({});
     expect(errorsWith({ weight: 301 })).toEqual({ weight: 'validation.weightMax' });
-    expect(errorsWith({ weight: '' })).toEqual({ weight: 'validation.weightRequired' });
   });
 
   it('accepts only the listed appearances', () => {
     expect(errorsWith({ appearance: 'KAZAKH' })).toEqual({});
-    expect(errorsWith({ appearance: 'slavic' })).toEqual({ appearance: 'validation.appearanceRequired' });
-    expect(errorsWith({ appearance: '' })).toEqual({ appearance: 'validation.appearanceRequired' });
+    expect(errorsWith({ appearance: 'slavic' })).toEqual({ appearance: 'validation.invalidAppearance' });
+    expect(errorsWith({ appearance: 42 })).toEqual({ appearance: 'validation.invalidAppearance' });
+  });
+
+  it('leaves height, weight, bust size and appearance optional: blank or left out is null, not 0', () => {
+    const { height: _h, weight: _w, boobs: _b, appearance: _a, ...without } = valid;
+    const none = { height: null, weight: null, boobs: null, appearance: null };
+    expect(outputOf(schema, without)).toMatchObject(none);
+    expect(outputOf(schema, { ...valid, ...none })).toMatchObject(none);
+    expect(outputOf(schema, { ...valid, height: '', weight: ' ', boobs: '', appearance: '' })).toMatchObject(
+      none,
+    );
+    // Bust size 0 is a value of its own, not a missing one.
+    expect(outputOf(schema, { ...valid, boobs: 0 }).boobs).toBe(0);
   });
 
   it('leaves metro optional and rejects an id below 1', () => {

@@ -89,22 +89,24 @@ export const modelProfileInputSchema = v.object(
       min: 'validation.ageMin',
       max: 'validation.ageMax',
     }),
-    height: wholeNumberField(PROFILE_BOUNDS.height, {
-      missing: 'validation.heightRequired',
+    // Height, weight, bust and appearance are not required (PRODUCT_SPEC.md section 5 gives them
+    // ranges only): blank or left out is null, never 0, and a value given must be in its range.
+    height: optionalWholeNumberField(PROFILE_BOUNDS.height, {
       min: 'validation.heightMin',
       max: 'validation.heightMax',
     }),
-    weight: wholeNumberField(PROFILE_BOUNDS.weight, {
-      missing: 'validation.weightRequired',
+    weight: optionalWholeNumberField(PROFILE_BOUNDS.weight, {
       min: 'validation.weightMin',
       max: 'validation.weightMax',
     }),
-    boobs: wholeNumberField(PROFILE_BOUNDS.boobs, {
-      missing: 'validation.boobsRequired',
+    boobs: optionalWholeNumberField(PROFILE_BOUNDS.boobs, {
       min: 'validation.boobsMin',
       max: 'validation.boobsMax',
     }),
-    appearance: v.picklist(APPEARANCES, 'validation.appearanceRequired'),
+    appearance: v.pipe(
+      optionalTextField('validation.invalidAppearance'),
+      v.nullable(v.picklist(APPEARANCES, 'validation.invalidAppearance')),
+    ),
     contacts: contactsSchema,
     description: v.pipe(
       optionalTextField('validation.descriptionTooLong'),

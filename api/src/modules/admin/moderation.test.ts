@@ -143,6 +143,43 @@ describe('the moderation queue', () => {
   });
 });
 
+describe('a profile without the optional fields', () => {
+  it('is sent and reviewed without them; an edit that clears or fills them shows in the diff', async () => {
+    const city = await createCity(t.db);
+    const { agent: admin } = await signedInAdmin(t);
+    const { agent: owner } = await signedInModel(t);
+    const blank = { height: null, weight: null, boobs: null, appearance: null };
+    const id = await sentProfile(t, owner, city.slug, blank);
+    const first = (await admin.get(`/api/admin-panel/moderation/profiles/${id}`)).json() as ModerationDetails;
+    expect(first).toMatchObject({ firstPublication: true, submitted: { name: 'Вера', ...blank } });
+    expect((await admin.post(`/api/admin-panel/moderation/profiles/${id}/approve`)).statusCode).toBe(200);
+
+    // Unchanged blanks are no change; a value given, or one taken away, is.
+    await owner.put(`/api/profiles/${id}`, completeDraft(city.slug, { ...blank, height: 172 }));
+    expect((await owner.post(`/api/profiles/${id}/submit`)).statusCode).toBe(200);
+    const filled = (
+      await admin.get(`/api/admin-panel/moderation/profiles/${id}`)
+    ).json() as ModerationDetails;
+    expect(filled).toMatchObject({
+      submitted: { height: 172, appearance: null },
+      approved: blank,
+      changes: { fields: ['height'] },
+    });
+    expect((await admin.post(`/api/admin-panel/moderation/profiles/${id}/approve`)).statusCode).toBe(200);
+
+    await owner.put(`/api/profiles/${id}`, completeDraft(city.slug, { ...blank, appearance: 'ASIAN' }));
+    expect((await owner.post(`/api/profiles/${id}/submit`)).statusCode).toBe(200);
+    const cleared = (
+      await admin.get(`/api/admin-panel/moderation/profiles/${id}`)
+    ).json() as ModerationDetails;
+    expect(cleared).toMatchObject({
+      submitted: { height: null, appearance: 'ASIAN' },
+      approved: { height: 172, appearance: null },
+      changes: { fields: ['height', 'appearance'] },
+    });
+  });
+});
+
 describe('approving and rejecting', () => {
   it('approves: the profile is listed, its owner told in her language, one audit line written', async () => {
     const city = await createCity(t.db);

@@ -373,7 +373,10 @@ describe('the maintained listing counts', () => {
         age: 20 + i * 3,
         priceHour: 4000 + i * 250,
         places: i % 3 ? ['apartment'] : ['apartment', 'visit'],
-        appearance: i % 4 ? 'SLAVIC' : 'ASIAN',
+        // Every fourth leaves out the optional appearance and body figures: counted with the
+        // filters off, never matching an appearance filter.
+        appearance: i % 4 === 3 ? null : i % 4 ? 'SLAVIC' : 'ASIAN',
+        ...(i % 4 === 3 ? { height: null, weight: null, boobs: null } : {}),
         isOnline: i % 2 === 0,
       });
     }

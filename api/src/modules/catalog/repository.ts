@@ -199,10 +199,11 @@ export function createModelRepository(db: Database, kind: DatabaseKind) {
 
       return {
         ...toCard(row, photos[0] ?? null),
-        height: present(row.height, 'height'),
-        weight: present(row.weight, 'weight'),
-        boobs: present(row.boobs, 'boobs'),
-        appearance: present(row.appearance, 'appearance'),
+        // Optional in the form: a listed profile may leave them out.
+        height: row.height,
+        weight: row.weight,
+        boobs: row.boobs,
+        appearance: row.appearance,
         prices: {
           hour: present(row.priceHour, 'price_hour'),
           twoHours: row.priceTwoHours,

@@ -375,6 +375,46 @@ describe('GET /api/model filters', () => {
     expect(await idsFor(city.slug, 'ageMin=25&place=visit&appearance=LATINO')).toEqual([older.id]);
   });
 
+  it('leaves a profile without height, weight, bust size or appearance out of those filters, and in when they are off', async () => {
+    const city = await createCity(t.db);
+    const base = { cityId: city.id };
+    const filled = await createProfile(t.db, {
+      ...base,
+      height: 170,
+      weight: 60,
+      boobs: 0,
+      appearance: 'ASIAN',
+    });
+    const blank = await createProfile(t.db, {
+      ...base,
+      height: null,
+      weight: null,
+      boobs: null,
+      appearance: null,
+      publishedAt: hoursAgo(30),
+    });
+
+    expect(await idsFor(city.slug, '')).toEqual([filled.id, blank.id]);
+    expect(await idsFor(city.slug, 'ageMin=18&priceMin=0')).toEqual([filled.id, blank.id]);
+    // The widest bounds still ask for a value: a visitor filtering by height wants a height.
+    expect(await idsFor(city.slug, 'heightMin=150')).toEqual([filled.id]);
+    expect(await idsFor(city.slug, 'heightMax=200')).toEqual([filled.id]);
+    expect(await idsFor(city.slug, 'weightMin=40&weightMax=300')).toEqual([filled.id]);
+    expect(await idsFor(city.slug, 'boobsMax=12')).toEqual([filled.id]);
+    expect(await idsFor(city.slug, 'boobsMin=0&boobsMax=0')).toEqual([filled.id]);
+    expect(await idsFor(city.slug, 'appearance=ASIAN')).toEqual([filled.id]);
+    expect(await idsFor(city.slug, 'appearance=SLAVIC')).toEqual([]);
+
+    const page = await get(`/api/model/${blank.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json<ModelDetails>()).toMatchObject({
+      height: null,
+      weight: null,
+      boobs: null,
+      appearance: null,
+    });
+  });
+
   it('narrows by metro station', async () => {
     const { items } = await listAll({ city: 'moscow' });
     const station = items.find((item) => item.metro !== null)?.metro;

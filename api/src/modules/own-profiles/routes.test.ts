@@ -1,4 +1,10 @@
-import type { ApiErrorBody, ModelListResponse, OwnProfile, ProfileViewsResponse } from 'contracts';
+import type {
+  ApiErrorBody,
+  ModelListResponse,
+  OwnProfile,
+  ProfileDraft,
+  ProfileViewsResponse,
+} from 'contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedPrices } from '../../db/seed-prices';
@@ -275,6 +281,101 @@ describe('a model profile from draft to the catalogue', () => {
     expect(await balanceOf(account.id)).toBe(10_000);
     expect((await agent.get(`/api/profiles/${id}`)).statusCode).toBe(404);
     expect(await verifyBalances(t.db)).toEqual({ accounts: [], transactions: [] });
+  });
+});
+
+describe('height, weight, bust size and appearance are optional', () => {
+  /** completeDraft without the four optional fields. */
+  function withoutBody(city: string): Partial<ProfileDraft> {
+    const { height: _h, weight: _w, boobs: _b, appearance: _a, ...rest } = completeDraft(city);
+    return rest;
+  }
+  const NONE = { height: null, weight: null, boobs: null, appearance: null };
+
+  it('creates, sends and lists a profile without them; the catalogue answers null, never 0', async () => {
+    const city = await createCity(t.db);
+    const { agent } = await girl();
+    const created = await agent.post('/api/profiles', withoutBody(city.slug));
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json() as OwnProfile;
+    await addDraftPhoto(t.db, id);
+    const saved = (await agent.get(`/api/profiles/${id}`)).json() as OwnProfile;
+    expect(saved).toMatchObject({ status: 'saved', complete: true, problems: {} });
+    expect(saved.draft).not.toHaveProperty('height');
+
+    const sent = await agent.post(`/api/profiles/${id}/submit`);
+    expect(sent.statusCode).toBe(200);
+    await createModeration(t.app).approve((await admin()).id, id);
+    expect(await listed(city.slug)).toEqual([id]);
+
+    const page = await t.app.inject({ method: 'GET', url: `/api/model/${id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ ...NONE, age: 27, name: 'Вера' });
+    const [row] = await t.db.select().from(modelProfiles).where(eq(modelProfiles.id, id));
+    expect(row).toMatchObject(NONE);
+  });
+
+  it('clears them from an approved profile when the editor saves them blank', async () => {
+    const city = await createCity(t.db);
+    const { agent } = await girl();
+    const { id } = (await agent.post('/api/profiles', completeDraft(city.slug))).json() as OwnProfile;
+    await addDraftPhoto(t.db, id);
+    await agent.post(`/api/profiles/${id}/submit`);
+    const moderation = createModeration(t.app);
+    const moderator = await admin();
+    await moderation.approve(moderator.id, id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/model/${id}` })).json()).toMatchObject({
+      height: 170,
+      appearance: 'SLAVIC',
+    });
+
+    // The editor sends a cleared input as blank text.
+    const cleared = await agent.put(
+      `/api/profiles/${id}`,
+      completeDraft(city.slug, { height: '', weight: '', boobs: '', appearance: '' }),
+    );
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ complete: true, changed: true });
+    expect((cleared.json() as OwnProfile).draft).not.toHaveProperty('appearance');
+    expect((await agent.post(`/api/profiles/${id}/submit`)).statusCode).toBe(200);
+    await moderation.approve(moderator.id, id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/model/${id}` })).json()).toMatchObject(NONE);
+  });
+
+  it('refuses them out of range on create, save and send, changing nothing', async () => {
+    const city = await createCity(t.db);
+    const { agent } = await girl();
+    const refused = await agent.post('/api/profiles', { ...withoutBody(city.slug), height: 201 });
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json() as ApiErrorBody).fields).toEqual({ height: 'validation.heightMax' });
+
+    const { id } = (await agent.post('/api/profiles', withoutBody(city.slug))).json() as OwnProfile;
+    const bad = await agent.put(`/api/profiles/${id}`, {
+      ...withoutBody(city.slug),
+      height: 149,
+      weight: 301,
+      boobs: -1,
+      appearance: 'ELF',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as ApiErrorBody).fields).toEqual({
+      height: 'validation.heightMin',
+      weight: 'validation.weightMax',
+      boobs: 'validation.boobsMin',
+      appearance: 'validation.invalidAppearance',
+    });
+    const kept = (await agent.get(`/api/profiles/${id}`)).json() as OwnProfile;
+    expect(kept.draft).not.toHaveProperty('height');
+
+    // A working version stored before the rule (or written around it) is refused when sent.
+    await addDraftPhoto(t.db, id);
+    await t.db
+      .update(modelProfiles)
+      .set({ revision: { ...withoutBody(city.slug), boobs: 13 } })
+      .where(eq(modelProfiles.id, id));
+    const sent = await agent.post(`/api/profiles/${id}/submit`);
+    expect(sent.statusCode).toBe(409);
+    expect((sent.json() as ApiErrorBody).fields).toEqual({ boobs: 'validation.boobsMax' });
   });
 });
 

@@ -99,7 +99,13 @@ export function ProfileCompare({ details }: { details: ModerationDetails }) {
           </tr>
         </thead>
         <tbody>
-          {PROFILE_ROWS.map((row) => {
+          {PROFILE_ROWS.filter(
+            // A field no version fills in (the optional height, an unused contact) has no row; one
+            // filled on one side only keeps its row, with a dash on the other.
+            (row) =>
+              !isBlankValue(valueAt(details.submitted, row)) ||
+              (both && !isBlankValue(valueAt(details.approved, row))),
+          ).map((row) => {
             const changed = both && rowChanged(row, fields);
             return (
               <tr key={row} data-changed={changed || undefined} data-testid={`row-${row}`}>

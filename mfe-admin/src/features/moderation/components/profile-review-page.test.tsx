@@ -219,4 +219,35 @@ describe('the review of a profile', () => {
     ).toEqual([ru.review.columns.field, ru.review.columns.submitted]);
     expect(screen.queryByTestId('approved-media')).toBeNull();
   });
+
+  it('leaves out the optional fields no version fills in, and shows one cleared or filled in as a change', async () => {
+    const details = createDetails();
+    const blank = { height: null, weight: null, boobs: null, appearance: null };
+    stubReview({
+      'GET /admin-panel/moderation/profiles/:id': () =>
+        ok({
+          ...details,
+          // She clears the height and gives an appearance; weight and bust size were never given.
+          submitted: { ...details.submitted, ...blank, appearance: 'ASIAN' },
+          approved: { ...details.approved, ...blank, height: 170 },
+          changes: { ...details.changes, fields: ['height', 'appearance'] },
+        }),
+    });
+    renderReview();
+    const table = await screen.findByTestId('profile-compare');
+    expect(within(table).queryByTestId('row-weight')).toBeNull();
+    expect(within(table).queryByTestId('row-boobs')).toBeNull();
+    const height = within(table).getByTestId('row-height');
+    expect(height.hasAttribute('data-changed')).toBe(true);
+    expect([...height.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+      '170',
+      ru.review.blank,
+    ]);
+    const appearance = within(table).getByTestId('row-appearance');
+    expect([...appearance.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+      ru.review.blank,
+      ru.review.values.appearance.ASIAN,
+    ]);
+    expect(table.textContent).not.toMatch(/null|undefined/);
+  });
 });

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NotFoundPageProvider } from 'platform';
 import { type ApiCall, apiError, ok, stubApi } from 'platform/testing';
@@ -81,6 +81,30 @@ describe('profile page', () => {
     renderAt('/girl/5?tab=place', <CatalogRoutes />);
     expect((await screen.findByRole('tab', { name: 'Место' })).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').textContent).toContain('Арбатская');
+  });
+
+  it('shows the figures a profile gives and leaves out the ones it does not, never as 0 or blank', async () => {
+    renderAt('/girl/5?tab=data', <CatalogRoutes />);
+    const full = await screen.findByRole('tabpanel');
+    await waitFor(() => expect(full.textContent).toContain('168 см'));
+    expect(full.textContent).toContain('Славянская');
+    cleanup();
+
+    stubApi({
+      'POST /admin-panel/analytics/update-models-visit-count': () => ok({ ok: true }),
+      'GET /model/:id': () =>
+        ok(createModelDetails({ id: 6, height: null, weight: null, boobs: null, appearance: null })),
+    });
+    renderAt('/girl/6?tab=data', <CatalogRoutes />);
+    const panel = await screen.findByRole('tabpanel');
+    await waitFor(() => expect(panel.textContent).toContain('Возраст'));
+    expect(
+      within(panel)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Возраст']);
+    for (const text of ['Рост', 'Вес', 'Размер груди', 'Внешность', 'null', 'undefined', 'см'])
+      expect(panel.textContent).not.toContain(text);
   });
 
   it('counts the view once after a short delay', async () => {

@@ -118,18 +118,25 @@ function PlaceTab({ model }: { model: ModelDetails }) {
 
 function DataTab({ model }: { model: ModelDetails }) {
   const { t } = useTranslation('catalog');
+  // Only the age is required; a figure the model left out has no row at all.
+  const facts: [key: string, label: string, value: string][] = [
+    ['age', t('model.age'), t('card.age', { count: model.age })],
+  ];
+  if (model.height !== null)
+    facts.push(['height', t('model.height'), t('model.cm', { value: model.height })]);
+  if (model.weight !== null)
+    facts.push(['weight', t('model.weight'), t('model.kg', { value: model.weight })]);
+  if (model.boobs !== null) facts.push(['boobs', t('model.boobs'), String(model.boobs)]);
+  if (model.appearance !== null)
+    facts.push(['appearance', t('model.appearance'), t(`appearance.${model.appearance}`)]);
   return (
     <dl className={styles.facts}>
-      <dt>{t('model.age')}</dt>
-      <dd>{t('card.age', { count: model.age })}</dd>
-      <dt>{t('model.height')}</dt>
-      <dd>{t('model.cm', { value: model.height })}</dd>
-      <dt>{t('model.weight')}</dt>
-      <dd>{t('model.kg', { value: model.weight })}</dd>
-      <dt>{t('model.boobs')}</dt>
-      <dd>{model.boobs}</dd>
-      <dt>{t('model.appearance')}</dt>
-      <dd>{t(`appearance.${model.appearance}`)}</dd>
+      {facts.map(([key, label, value]) => (
+        <div key={key} className={styles.factRow}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
     </dl>
   );
 }

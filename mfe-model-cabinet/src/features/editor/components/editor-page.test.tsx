@@ -1,7 +1,7 @@
 import { formatRubles, topUpAtom } from 'account-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contractsLocales } from 'contracts';
+import { contractsLocales, PROFILE_BOUNDS } from 'contracts';
 import { store } from 'platform';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { toast } from 'shared-ui/toast';
@@ -104,7 +104,10 @@ describe('profile editor: the form rules', () => {
     expect(screen.getByText(validation.contactsRequired)).toBeTruthy();
     expect(screen.getByText(validation.priceHourRequired)).toBeTruthy();
     expect(screen.getByText(validation.ageRequired)).toBeTruthy();
-    expect(screen.getByText(validation.appearanceRequired)).toBeTruthy();
+    // Height, weight, bust size and appearance are optional: left blank, they stay valid.
+    for (const field of ['height', 'weight', 'boobs', 'appearance'] as const) {
+      expect(screen.getByLabelText(ru.editor.fields[field]).getAttribute('aria-invalid'), field).toBeNull();
+    }
     expect(screen.getByText(ru.editor.errors.incomplete)).toBeTruthy();
     expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
@@ -309,6 +312,61 @@ describe('profile editor: sending for moderation', () => {
     await waitFor(() => expect(location.current).toBe('/profile'));
     expect(calls.some((call) => call.path === '/profiles/7/submit')).toBe(true);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(ru.editor.sent));
+  });
+
+  it('says height, weight, bust size and appearance are optional, saves them cleared as empty and sends without them', async () => {
+    const profile = createOwnProfile();
+    const calls = stubApi({
+      ...catalogue,
+      'GET /profiles/7': () => ok(profile),
+      'PUT /profiles/7': (body) => ok({ ...profile, draft: body, updatedAt: new Date().toISOString() }),
+      'POST /profiles/7/submit': () => ok({ profile: { ...profile, status: 'pending' }, balance: 500 }),
+      'GET /profiles': () => ok({ items: [] }),
+    });
+    renderEditor('/profile/edit/7');
+    const user = userEvent.setup();
+    const hintOf = (element: HTMLElement) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' ');
+    const bounds = (key: 'height' | 'weight' | 'boobs') =>
+      ru.editor.bounds[key]
+        .replace('{{min}}', String(PROFILE_BOUNDS[key].min))
+        .replace('{{max}}', String(PROFILE_BOUNDS[key].max));
+    const height = await screen.findByLabelText(ru.editor.fields.height);
+    const appearance = screen.getByLabelText(ru.editor.fields.appearance);
+    expect(hintOf(height)).toBe(bounds('height'));
+    expect(hintOf(height)).toMatch(/^Необязательно/);
+    expect(hintOf(screen.getByLabelText(ru.editor.fields.weight))).toBe(bounds('weight'));
+    expect(hintOf(screen.getByLabelText(ru.editor.fields.boobs))).toBe(bounds('boobs'));
+    expect(hintOf(appearance)).toBe(ru.editor.appearanceHint);
+    for (const field of [height, appearance]) {
+      expect(field.hasAttribute('required')).toBe(false);
+      expect(field.getAttribute('aria-required')).toBeNull();
+    }
+
+    await user.clear(height);
+    await user.clear(screen.getByLabelText(ru.editor.fields.weight));
+    await user.clear(screen.getByLabelText(ru.editor.fields.boobs));
+    await user.selectOptions(appearance, ru.editor.appearanceNotSpecified);
+    await user.tab();
+    await waitFor(
+      () =>
+        expect(bodyOf(calls, 'PUT', '/profiles/7')).toMatchObject({
+          height: '',
+          weight: '',
+          boobs: '',
+          appearance: '',
+        }),
+      SAVE_WAIT,
+    );
+    expect(height.getAttribute('aria-invalid')).toBeNull();
+    expect(appearance.getAttribute('aria-invalid')).toBeNull();
+
+    await user.click(await sendButton());
+    await waitFor(() => expect(location.current).toBe('/profile'));
+    expect(calls.some((call) => call.path === '/profiles/7/submit')).toBe(true);
   });
 
   it('asks to change at least one field when an approved profile is sent unchanged', async () => {

@@ -7,6 +7,7 @@ import type { EditorValues } from '../model/form-values';
 import { Checkbox, ChoiceGroup, FormSection, SelectField } from './fields';
 import styles from './fields.module.css';
 
+/** The age is required; height, weight and bust size are optional (their hints say so). */
 const NUMBERS = ['age', 'height', 'weight', 'boobs'] as const;
 
 /** Name, category, appearance, the body's numbers, where she meets and the description. */
@@ -50,9 +51,11 @@ export function MainSection() {
           control={control}
           name="appearance"
           render={({ field }) => (
+            // Optional: its empty choice reads "not specified" and clears a chosen one.
             <SelectField
               label={t('editor.fields.appearance')}
-              placeholder={t('editor.choose')}
+              placeholder={t('editor.appearanceNotSpecified')}
+              hint={t('editor.appearanceHint')}
               options={APPEARANCES.map((appearance) => ({
                 value: appearance,
                 label: t(`editor.appearances.${appearance}`),
