@@ -149,6 +149,8 @@ export {
 export type { OnlineCountResponse } from './api/presence';
 export type { PriceItem, PriceListResponse, PricePageResponse } from './api/prices';
 export {
+  MODEL_ALTERNATIVES_LIMIT,
+  type ModelAlternativesResponse,
   RECOMMENDATIONS_LIMIT,
   recommendationsBodySchema,
   type RecommendationsBody,
