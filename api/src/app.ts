@@ -207,7 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   //   /api/model, /api/model/:id, /api/model/online-count catalog (the public catalogue)
   //   /api/model/streaming-count                          streams
   //   /api/model/:id/complaints                           complaints
-  //   /api/recommendations                                recommendations
+  //   /api/recommendations, /api/model/:id/alternatives   recommendations
   //   /api/notifications/*                                notifications
   //   /api/promo/*                                        promo
   //   /api/payments/*                                     payments (top-ups, gateway webhooks, sandbox page)

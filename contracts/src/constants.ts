@@ -61,6 +61,14 @@ export const REJECT_REASON_MAX_LENGTH = 500;
 export const PUBLICATION_PRICE_CODE = 'publication_month';
 /** The price table rows (list models_boosting) of the promotions a listed profile can buy. */
 export const PROMOTION_PRICE_CODES = { top: 'top_7_days', bump: 'bump', video: 'video_month' } as const;
+/** The price table rows (list ads_boosting) a campaign's cost is made of. */
+export const AD_PRICE_CODES = {
+  mainDay: 'main_banner_day',
+  cityDay: 'city_pin_day',
+  per1000: 'impressions_1000',
+} as const;
+/** How much more profiles with a video are ordered, in percent: what the video offer tells models. */
+export const VIDEO_ORDERS_UPLIFT_PERCENT = 46;
 /** Cities priced at the Moscow and St Petersburg rate; every other city has the other price. */
 export const MSK_SPB_CITY_SLUGS = ['moscow', 'saint-petersburg'] as const;
 

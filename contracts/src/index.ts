@@ -147,8 +147,16 @@ export {
   type ComplaintCreatedResponse,
 } from './api/complaints';
 export type { OnlineCountResponse } from './api/presence';
-export type { PriceItem, PriceListResponse, PricePageResponse } from './api/prices';
 export {
+  isSoldPrice,
+  type PriceItem,
+  type PriceListResponse,
+  type PricePageResponse,
+  SOLD_PRICE_CODES,
+} from './api/prices';
+export {
+  MODEL_ALTERNATIVES_LIMIT,
+  type ModelAlternativesResponse,
   RECOMMENDATIONS_LIMIT,
   recommendationsBodySchema,
   type RecommendationsBody,

@@ -175,6 +175,17 @@ export const modelDetails = v.object({
  */
 export const recommendations = v.object({ items: v.array(modelCard) });
 
+/**
+ * GET /api/model/{id}/alternatives: for a profile that was published, where it was listed and
+ * visible profiles like it (same city and category first); for any other id, or when nothing like
+ * it is left, no place and the listing's first profiles.
+ */
+export const modelAlternatives = v.object({
+  category: v.nullable(v.picklist(CATEGORIES)),
+  city: v.nullable(cityRef),
+  items: v.array(modelCard),
+});
+
 /** GET /api/model/streaming-count: profiles broadcasting now (the header's live figure). */
 export const streamingCount = v.object({ count: v.number() });
 

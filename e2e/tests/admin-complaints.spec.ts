@@ -61,10 +61,10 @@ test('a profile complained about is blocked from the complaints list, with a com
   const visitor = await page.request.get(`/api/model/${id}`);
   expect(visitor.status()).toBe(410);
   expect(await visitor.json()).toMatchObject({ code: 'PROFILE_GONE' });
-  // And so does its page, rendered on the server as the site's "not found".
+  // And so does its page, rendered on the server as "profile not found".
   const gonePage = await page.request.get(`/girl/${id}`);
   expect(gonePage.status()).toBe(410);
-  expect(await gonePage.text()).toContain('data-testid="not-found"');
+  expect(await gonePage.text()).toContain('data-testid="model-not-found"');
   const own = (await (await page.request.get(`/api/profiles/${id}`)).json()) as {
     status: string;
     blockReason: string | null;

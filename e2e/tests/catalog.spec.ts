@@ -51,10 +51,10 @@ test.describe('catalog through the shell', () => {
     expect(second.filter((href) => first.includes(href))).toEqual([]);
   });
 
-  test("a missing profile shows the site's 404 page", async ({ page }) => {
+  test('a missing profile says so (missing-profile.spec.ts has the rest)', async ({ page }) => {
     await page.goto('/girl/999999');
-    await expect(page.getByTestId('not-found').getByRole('heading', { level: 1 })).toHaveText(
-      'Вы зашли не туда',
+    await expect(page.getByTestId('model-not-found').getByRole('heading', { level: 1 })).toHaveText(
+      'Анкета не найдена',
     );
   });
 });

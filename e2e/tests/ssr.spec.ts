@@ -98,12 +98,31 @@ test.describe('server-rendered pages', () => {
     expect(price).toContain('<title>Prices for placement and advertising</title>');
     expect(price).toMatch(/<table/);
 
-    for (const missing of ['/girl/999999999', '/category/unknown', '/no-such-page', '/en/no-such-page']) {
+    for (const missing of ['/category/unknown', '/no-such-page', '/en/no-such-page']) {
       const answer = await request.get(missing);
       expect(answer.status(), missing).toBe(404);
       const html = await answer.text();
       expect(html).toContain('data-testid="not-found"');
       expect(html).toContain('<meta name="robots" content="noindex" />');
+    }
+    // A profile id that is none: its own page, whole in the HTML (heading, categories, profiles).
+    for (const [path, title] of [
+      ['/girl/999999999', 'Анкета не найдена'],
+      ['/en/girl/999999999', 'Profile not found'],
+    ] as const) {
+      const answer = await request.get(path);
+      expect(answer.status(), path).toBe(404);
+      const html = await answer.text();
+      expect(html).toContain('data-testid="model-not-found"');
+      expect(html).not.toContain('data-testid="not-found"');
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+      expect(html).not.toContain('rel="canonical"');
+      const prefix = path.startsWith('/en') ? '/en' : '';
+      expect(html).toMatch(new RegExp(`<a [^>]*href="${prefix}/category/bdsm\\?page=1"`));
+      const offered = html.slice(html.indexOf('data-testid="model-alternatives"'));
+      expect(offered).toMatch(new RegExp(`<a [^>]*href="${prefix}/girl/\\d+"`));
     }
   });
 

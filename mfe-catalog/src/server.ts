@@ -2,29 +2,24 @@
 // the registry (`remotes.json` names this file beside the browser build's manifest), so a deploy of
 // the catalogue changes the server-rendered pages too. The shared libraries come from the host.
 import type { LocalizedText } from 'contracts';
-import { ApiError, type PrefetchContext, type PrefetchResult, routePatterns } from 'platform';
+import { type PrefetchContext, type PrefetchResult, routePatterns } from 'platform';
 import { matchPath } from 'react-router-dom';
 import CatalogRoutes from './app/routes';
 import { modelsQueryOptions } from './features/listing/api/get-models';
 import { parseListingParams, toModelListQuery } from './features/listing/model/listing-params';
-import { MODEL_ID_PATTERN, modelQueryOptions } from './features/model/api/get-model';
+import { isMissingProfile, MODEL_ID_PATTERN, modelQueryOptions } from './features/model/api/get-model';
+import { modelAlternativesQueryOptions } from './features/model/api/get-model-alternatives';
 import { pricesQueryOptions } from './features/price/api/get-prices';
 import en from './locales/en.json';
 import ru from './locales/ru.json';
 import { HEAD_PRELOADED_CARDS, listingFirstImages, profileFirstImages } from './lib/preload-images';
-import { listingMeta, modelMeta, priceMeta } from './lib/page-meta';
+import { listingMeta, modelMeta, modelNotFoundMeta, priceMeta } from './lib/page-meta';
 
 export const namespace = 'catalog';
 export const locales = { ru, en };
 export const Routes = CatalogRoutes;
 
 const NOT_FOUND: PrefetchResult = { status: 404 };
-
-/** The status a refused read gives the page: 410 for a profile that was public and is gone. */
-function statusOf(error: unknown): number {
-  if (error instanceof ApiError && (error.status === 404 || error.status === 410)) return error.status;
-  throw error;
-}
 
 /**
  * Reads what a page shows into the request's query cache (the same queries its components run,
@@ -60,7 +55,11 @@ export async function prefetch({
       const localized = (text: LocalizedText) => text[locale] || text.ru;
       return { status: 200, meta: modelMeta(t, localized, details), images: profileFirstImages(details) };
     } catch (error) {
-      return { status: statusOf(error) };
+      if (!isMissingProfile(error)) throw error;
+      // The page says "profile not found" (410 for one that was public and is gone) and offers
+      // profiles instead, rendered with it; without them it still says so, and the browser reads them.
+      await queryClient.prefetchQuery(modelAlternativesQueryOptions(Number(id)));
+      return { status: error.status, meta: modelNotFoundMeta(t) };
     }
   }
   if (matchPath(routePatterns.price, pathname)) {

@@ -139,6 +139,7 @@ export async function preparePage({
     images: [],
   };
   let status = remoteName ? 200 : 404;
+  let remoteNamedPage = false;
 
   const shellData = Promise.all([
     queryClient.prefetchQuery(constantsQueryOptions()),
@@ -158,6 +159,7 @@ export async function preparePage({
       });
       status = result.status;
       if (result.meta) {
+        remoteNamedPage = true;
         head.title = result.meta.title;
         head.description = result.meta.description;
         head.canonicalPath = result.meta.canonicalPath ?? null;
@@ -169,7 +171,9 @@ export async function preparePage({
   }
   await shellData;
   if (status === 404 || status === 410) {
-    head.title = shellT('notFound.documentTitle');
+    // A remote's own "not found" page (a profile that is not there) keeps its title; any other
+    // is the site's 404 page. Neither has a canonical address.
+    if (!remoteNamedPage) head.title = shellT('notFound.documentTitle');
     head.canonicalPath = null;
     head.images = [];
   }

@@ -44,36 +44,9 @@ export const PRICE_SEEDS: Readonly<Record<PriceList, readonly PriceSeed[]>> = {
       other: 6,
     },
   ],
-  additional_services: [
-    {
-      code: 'verified_badge',
-      ru: 'Значок «Анкета проверена»',
-      en: '"Verified profile" badge',
-      mskSpb: 15,
-      other: 10,
-    },
-    {
-      code: 'extra_photos',
-      ru: 'Ещё 5 фото в анкете',
-      en: '5 extra photos in the profile',
-      mskSpb: 5,
-      other: 3,
-    },
-    {
-      code: 'highlight_7_days',
-      ru: 'Выделение анкеты цветом на 7 дней',
-      en: 'Colour highlight of the profile for 7 days',
-      mskSpb: 8,
-      other: 5,
-    },
-    {
-      code: 'auto_bump_7_days',
-      ru: 'Автоподнятие раз в день на 7 дней',
-      en: 'Automatic daily bump for 7 days',
-      mskSpb: 15,
-      other: 10,
-    },
-  ],
+  // Nothing is sold beside the profile's own promotions yet (migration 0012 removed the rows of
+  // things that never were); the list and its endpoint stay for when something is.
+  additional_services: [],
   ads_boosting: [
     {
       code: 'main_banner_day',
@@ -95,13 +68,6 @@ export const PRICE_SEEDS: Readonly<Record<PriceList, readonly PriceSeed[]>> = {
       en: '1,000 impressions',
       mskSpb: 4,
       other: 2,
-    },
-    {
-      code: 'sidebar_banner_week',
-      ru: 'Баннер в боковой колонке на 7 дней',
-      en: 'Sidebar banner for 7 days',
-      mskSpb: 90,
-      other: 55,
     },
   ],
 };

@@ -54,6 +54,15 @@ export function modelMeta(
   };
 }
 
+/** The page of a profile that is not there or no longer shown: no canonical address, not indexed. */
+export function modelNotFoundMeta(t: Translate): DocumentMeta {
+  return {
+    title: t('model.missing.documentTitle'),
+    description: t('model.missing.metaDescription'),
+    noindex: true,
+  };
+}
+
 export function priceMeta(t: Translate): DocumentMeta {
   return {
     title: t('price.documentTitle'),

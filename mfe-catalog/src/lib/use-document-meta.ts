@@ -8,6 +8,8 @@ export interface DocumentMeta {
   description: string;
   /** A path such as `/girl/12`, without a language prefix; made absolute in each language. */
   canonicalPath?: string;
+  /** A page search engines must not keep (a profile that is not there): `robots: noindex`. */
+  noindex?: boolean;
 }
 
 function upsert<T extends HTMLElement>(selector: string, create: () => T): T {
@@ -29,11 +31,12 @@ function link(rel: string, hreflang?: string): HTMLLinkElement {
 }
 
 /**
- * Sets the page's title, description, canonical link and its addresses in each language (the
- * server renders the same tags; this keeps them right as the visitor moves between pages). The
- * links are removed when the page goes away, so a page without them never inherits another's.
+ * Sets the page's title, description, canonical link and its addresses in each language, or its
+ * `noindex` (the server renders the same tags; this keeps them right as the visitor moves between
+ * pages). The links and `noindex` are removed when the page goes away, so a page without them
+ * never inherits another's.
  */
-export function useDocumentMeta({ title, description, canonicalPath }: DocumentMeta) {
+export function useDocumentMeta({ title, description, canonicalPath, noindex = false }: DocumentMeta) {
   useEffect(() => {
     document.title = title;
     const meta = upsert('meta[name="description"]', () => {
@@ -43,6 +46,19 @@ export function useDocumentMeta({ title, description, canonicalPath }: DocumentM
     });
     meta.content = description;
   }, [title, description]);
+
+  useEffect(() => {
+    if (!noindex) return;
+    // The server writes the same tag into a page it answers 404 or 410; either way it goes with
+    // the page, so the next page the visitor opens is not marked too.
+    const robots = upsert('meta[name="robots"]', () => {
+      const element = document.createElement('meta');
+      element.name = 'robots';
+      return element;
+    });
+    robots.content = 'noindex';
+    return () => robots.remove();
+  }, [noindex]);
 
   const locale = useTranslation().i18n.resolvedLanguage === 'en' ? 'en' : 'ru';
   useEffect(() => {

@@ -19,6 +19,10 @@ export interface PrefetchContext {
 export interface PrefetchResult {
   /** 200, or 404/410 for a missing page or a profile that is gone. */
   status: number;
+  /**
+   * The page's head. With a 404 or 410, a page of the remote's own that says what is missing (a
+   * profile); left out, the page is the site's 404 page and its title the site's.
+   */
   meta?: { title: string; description: string; canonicalPath?: string };
   images?: PageImage[];
 }

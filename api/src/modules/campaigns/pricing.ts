@@ -1,13 +1,6 @@
-import { type AdPlacement, type AdPricing, daysBetween, MSK_SPB_CITY_SLUGS } from 'contracts';
+import { AD_PRICE_CODES, type AdPlacement, type AdPricing, daysBetween, MSK_SPB_CITY_SLUGS } from 'contracts';
 import type { Database } from '../../db/client';
 import { createPriceRepository } from '../prices/repository';
-
-/** The ads price table's rows a campaign's cost is made of. */
-export const AD_PRICE_CODES = {
-  mainDay: 'main_banner_day',
-  cityDay: 'city_pin_day',
-  per1000: 'impressions_1000',
-} as const;
 
 type PriceRow = { mskSpb: number; other: number };
 export type AdPrices = Readonly<Record<keyof typeof AD_PRICE_CODES, PriceRow>>;

@@ -1,5 +1,14 @@
-import { PRICE_LISTS, type PriceListResponse, type PricePageResponse } from 'contracts';
-import { count, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import {
+  AD_PRICE_CODES,
+  PRICE_LISTS,
+  type PriceListResponse,
+  type PricePageResponse,
+  PROMOTION_PRICE_CODES,
+  PUBLICATION_PRICE_CODE,
+  SOLD_PRICE_CODES,
+} from 'contracts';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceItems } from '../../db/schema';
 import { seed } from '../../db/seed';
@@ -42,9 +51,77 @@ describe('price lists', () => {
     );
   });
 
+  it('sells only what can be bought: publication, top, bump and video; the ad placements', async () => {
+    const codes = (items: { code: string }[]) => items.map((item) => item.code);
+    const page = (await t.app.inject('/api/tipping-prices')).json<PricePageResponse>();
+    // The codes the cabinet's purchases and the campaigns' quotes charge, and nothing else.
+    expect(codes(page.posting_models)).toEqual([
+      PUBLICATION_PRICE_CODE,
+      PROMOTION_PRICE_CODES.top,
+      PROMOTION_PRICE_CODES.bump,
+      PROMOTION_PRICE_CODES.video,
+    ]);
+    expect(codes(page.ads)).toEqual([AD_PRICE_CODES.mainDay, AD_PRICE_CODES.cityDay, AD_PRICE_CODES.per1000]);
+    expect((await getList('additional-services')).items).toEqual([]);
+    // The same rows as the contract that the price page reads (SOLD_PRICE_CODES).
+    expect(codes(page.posting_models)).toEqual([
+      ...SOLD_PRICE_CODES.models_boosting,
+      ...SOLD_PRICE_CODES.additional_services,
+    ]);
+    expect(codes(page.ads)).toEqual(SOLD_PRICE_CODES.ads_boosting);
+    expect(page.ads.map((item) => item.title.en)).toEqual([
+      'Banner on the main page, 1 day',
+      'Pinned in a city, 1 day',
+      '1,000 impressions',
+    ]);
+  });
+
+  it('takes what was never sold out of a database seeded before (migration 0012)', async () => {
+    const retired = [
+      ['additional_services', 'verified_badge'],
+      ['additional_services', 'extra_photos'],
+      ['additional_services', 'highlight_7_days'],
+      ['additional_services', 'auto_bump_7_days'],
+      ['ads_boosting', 'sidebar_banner_week'],
+    ] as const;
+    // The rows the first seed wrote, as an older database still holds them.
+    await t.db.insert(priceItems).values(
+      retired.map(([list, code], sort) => ({
+        list,
+        code,
+        titleRu: 'Старая строка',
+        titleEn: 'Old line',
+        mskSpbPrice: 10,
+        otherPrice: 5,
+        sort: 10 + sort,
+      })),
+    );
+    const before = await t.db.select({ n: count() }).from(priceItems);
+    const migration = readFileSync(
+      new URL('../../../drizzle/0012_price_items_sold_only.sql', import.meta.url),
+      'utf8',
+    );
+    await t.db.execute(sql.raw(migration));
+
+    for (const [list, code] of retired) {
+      const left = await t.db
+        .select()
+        .from(priceItems)
+        .where(and(eq(priceItems.list, list), eq(priceItems.code, code)));
+      expect(left, code).toEqual([]);
+    }
+    const [after] = await t.db.select({ n: count() }).from(priceItems);
+    expect(after?.n).toBe((before[0]?.n ?? 0) - retired.length);
+    expect((await getList('models-boosting')).items).toHaveLength(4);
+    expect((await getList('ads-boosting')).items).toHaveLength(3);
+  });
+
   it('seeds titles in both languages and whole dollar prices, higher in Moscow and St Petersburg', async () => {
     const rows = await t.db.select().from(priceItems);
-    expect(new Set(rows.map((row) => row.list))).toEqual(new Set(PRICE_LISTS));
+    // Nothing is sold as an additional service: that list is empty (its endpoint answers so).
+    expect(new Set(rows.map((row) => row.list))).toEqual(
+      new Set(PRICE_LISTS.filter((list) => list !== 'additional_services')),
+    );
     for (const row of rows) {
       expect(row.titleRu, row.code).toMatch(/[а-яё]/i);
       expect(row.titleEn, row.code).toMatch(/^[\x20-\x7e]+$/);

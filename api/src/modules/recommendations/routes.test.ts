@@ -1,6 +1,8 @@
 import {
   type ApiErrorBody,
   contractsLocales,
+  MODEL_ALTERNATIVES_LIMIT,
+  type ModelAlternativesResponse,
   type ModelListResponse,
   RECOMMENDATIONS_LIMIT,
   type RecommendationsResponse,
@@ -164,5 +166,99 @@ describe('POST /api/recommendations', () => {
     const forged = await agent.post('/api/recommendations', { id: source.id }, { withoutCsrf: true });
     expect(forged.statusCode).toBe(403);
     expect(forged.json<ApiErrorBody>().code).toBe('CSRF_FAILED');
+  });
+});
+
+describe('GET /api/model/:id/alternatives', () => {
+  async function alternatives(id: number | string, locale = 'ru') {
+    const response = await t.app.inject({
+      url: `/api/model/${id}/alternatives`,
+      headers: { 'accept-language': locale },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<ModelAlternativesResponse>();
+  }
+
+  it('offers profiles from where a blocked profile was listed: its city and category first', async () => {
+    const [home, away] = [await createCity(t.db), await createCity(t.db)];
+    const gone = await createProfile(t.db, {
+      cityId: home.id,
+      category: 'massage',
+      isBlocked: true,
+      blockReason: 'Чужие фото',
+    });
+    const categoryElsewhere = await createProfile(t.db, { cityId: away.id, category: 'massage' });
+    const cityOther = await createProfile(t.db, {
+      cityId: home.id,
+      category: 'elite',
+      publishedAt: hoursAgo(1),
+    });
+    const both = await createProfile(t.db, {
+      cityId: home.id,
+      category: 'massage',
+      publishedAt: hoursAgo(5),
+    });
+    await createProfile(t.db, { cityId: away.id, category: 'bdsm' });
+
+    const answer = await alternatives(gone.id, 'en');
+    expect(answer.category).toBe('massage');
+    expect(answer.city).toEqual({ slug: home.slug, name: { ru: home.nameRu, en: home.nameEn } });
+    expect(answer.items.map((item) => item.id)).toEqual([both.id, categoryElsewhere.id, cityOther.id]);
+    expect(answer.items[0]?.city.name.en).toBe(home.nameEn);
+  });
+
+  it(`offers at most ${MODEL_ALTERNATIVES_LIMIT}, of a hidden or expired profile too`, async () => {
+    const city = await createCity(t.db);
+    const hidden = await createProfile(t.db, { cityId: city.id, status: 'unactive' });
+    const expired = await createProfile(t.db, { cityId: city.id, expiresAt: hoursAgo(1) });
+    const listed = [];
+    for (let i = 0; i < MODEL_ALTERNATIVES_LIMIT + 2; i++) {
+      listed.push(await createProfile(t.db, { cityId: city.id, publishedAt: hoursAgo(10 + i) }));
+    }
+    for (const gone of [hidden, expired]) {
+      const answer = await alternatives(gone.id);
+      expect(answer.city?.slug).toBe(city.slug);
+      expect(answer.items.map((item) => item.id)).toEqual(
+        listed.slice(0, MODEL_ALTERNATIVES_LIMIT).map((profile) => profile.id),
+      );
+    }
+  });
+
+  it("names no place for an id that never existed or a draft, and offers the listing's first", async () => {
+    const city = await createCity(t.db);
+    const draft = await createProfile(t.db, {
+      cityId: city.id,
+      category: 'bdsm',
+      status: 'draft',
+      publishedAt: null,
+    });
+    const older = await createProfile(t.db, { category: 'elite', publishedAt: hoursAgo(20) });
+    const top = await createProfile(t.db, {
+      category: 'massage',
+      topUntil: new Date(Date.now() + 24 * HOUR),
+      publishedAt: hoursAgo(50),
+    });
+    const newest = await createProfile(t.db, { category: 'individual', publishedAt: hoursAgo(1) });
+
+    for (const id of [999_999_999, draft.id]) {
+      expect(await alternatives(id)).toMatchObject({ category: null, city: null });
+      expect((await alternatives(id)).items.map((item) => item.id)).toEqual([top.id, newest.id, older.id]);
+    }
+  });
+
+  it("offers the listing's first, and no place, when nothing is left where the profile was", async () => {
+    const gone = await createProfile(t.db, { category: 'bdsm', isBlocked: true, blockReason: 'Спам' });
+    const other = await createProfile(t.db, { category: 'elite' });
+    expect(await alternatives(gone.id)).toMatchObject({
+      category: null,
+      city: null,
+      items: [{ id: other.id }],
+    });
+  });
+
+  it.each(['0', 'abc', '007', '2147483648'])('answers 400 for the id %s', async (id) => {
+    const response = await t.app.inject(`/api/model/${id}/alternatives`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ApiErrorBody>().code).toBe('VALIDATION_FAILED');
   });
 });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { queryClient } from 'platform';
-import { type ApiCall, ok, stubApi } from 'platform/testing';
+import { type ApiCall, apiError, ok, stubApi } from 'platform/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CatalogRoutes from '../../../app/routes';
 import { createModelCard, createModelDetails, createModelList } from '../../../testing/builders';
@@ -15,6 +15,9 @@ beforeEach(() => {
   queryClient.clear();
   calls = stubApi({
     'GET /model/7': () => ok(createModelDetails({ id: 7, name: 'Seven' })),
+    'GET /model/9': () => apiError(410, 'PROFILE_GONE'),
+    'GET /model/9/alternatives': () =>
+      ok({ category: null, city: null, items: [createModelCard({ id: 3 })] }),
     // The profile page counts the view after a short delay, which a slow run reaches.
     'POST /admin-panel/analytics/update-models-visit-count': () => ok({ ok: true }),
     'GET /model': () =>
@@ -80,5 +83,18 @@ describe('page data started with the catalog code', () => {
     expect(prefetchModel('/girl/abc')).toBe(false);
     expect(prefetchModel('/price')).toBe(false);
     expect(calls).toHaveLength(0);
+  });
+
+  it("reads what a missing profile's page offers instead, and never asks again what the server answered", async () => {
+    expect(prefetchModel('/girl/9')).toBe(true);
+    await vi.waitFor(() =>
+      expect(modelCalls().map((url) => url.pathname)).toContain('/api/model/9/alternatives'),
+    );
+    renderAt('/girl/9', <CatalogRoutes />, { keepCache: true });
+    expect(await screen.findByRole('link', { name: /Анна 3/ })).toBeTruthy();
+    // A page the server rendered as "not found" has the refusal in its cache already.
+    expect(prefetchModel('/girl/9')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(modelCalls().map((url) => url.pathname)).toEqual(['/api/model/9', '/api/model/9/alternatives']);
   });
 });

@@ -1,8 +1,9 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ModelDetails } from 'contracts';
-import { api, queryClient, routePatterns } from 'platform';
+import { ApiError, api, queryClient, routePatterns } from 'platform';
 import { matchPath } from 'react-router-dom';
 import { preloadImages, profileFirstImages } from '../../../lib/preload-images';
+import { modelAlternativesQueryOptions } from './get-model-alternatives';
 
 /** What a profile id in the URL looks like; anything else is "not found" without asking. */
 export const MODEL_ID_PATTERN = /^[1-9]\d{0,8}$/;
@@ -21,14 +22,25 @@ export const modelQueryOptions = (id: number) =>
 
 export const useModel = (id: number) => useQuery(modelQueryOptions(id));
 
+/** A refusal that means the profile is not there (404) or no longer shown (410): its page says so. */
+export const isMissingProfile = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status === 404 || error.status === 410);
+
 /** Starts reading the profile a `/girl/{id}` page shows, as soon as the catalog's code arrives. */
 export function prefetchModel(pathname: string, client: QueryClient = queryClient): boolean {
   const id = matchPath(routePatterns.model, pathname)?.params.id ?? '';
   if (!MODEL_ID_PATTERN.test(id)) return false;
-  // A failed read is not reported here: the page's own query shows "not found" or the error.
+  // A failed read is not reported here: the page's own query shows "not found" or the error. For
+  // a profile that is not there, what its page offers instead is read at once.
+  const options = modelQueryOptions(Number(id));
+  // The server rendered a "not found" page and handed its refusal over: asking again would only
+  // repeat it (its alternatives came with it too).
+  if (isMissingProfile(client.getQueryState(options.queryKey)?.error)) return true;
   client
-    .fetchQuery(modelQueryOptions(Number(id)))
+    .fetchQuery(options)
     .then((model) => preloadImages(profileFirstImages(model)))
-    .catch(() => undefined);
+    .catch((error: unknown) =>
+      isMissingProfile(error) ? client.prefetchQuery(modelAlternativesQueryOptions(Number(id))) : undefined,
+    );
   return true;
 }

@@ -1,8 +1,9 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NotFoundPageProvider } from 'platform';
+import { i18n, NotFoundPageProvider } from 'platform';
 import { type ApiCall, apiError, ok, stubApi } from 'platform/testing';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from 'shared-ui/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import CatalogRoutes from '../../../app/routes';
 import { createModelCard, createModelDetails } from '../../../testing/builders';
 import { location, renderAt } from '../../../testing/render';
@@ -14,6 +15,26 @@ beforeEach(() => {
   complaintStatus = 201;
   calls = stubApi({
     'GET /model/404': () => apiError(404, 'MODEL_NOT_FOUND', { message: 'Анкета не найдена' }),
+    'GET /model/410': () => apiError(410, 'PROFILE_GONE', { message: 'Анкета больше не показывается' }),
+    'GET /model/404/alternatives': () =>
+      ok({
+        category: null,
+        city: null,
+        items: [createModelCard({ id: 21, name: 'Ника' }), createModelCard({ id: 22, name: 'Лада' })],
+      }),
+    'GET /model/410/alternatives': () =>
+      ok({
+        category: 'massage',
+        city: { slug: 'kazan', name: { ru: 'Казань', en: 'Kazan' } },
+        items: [
+          createModelCard({
+            id: 31,
+            name: 'Ева',
+            category: 'massage',
+            city: { slug: 'kazan', name: { ru: 'Казань', en: 'Kazan' } },
+          }),
+        ],
+      }),
     'POST /model/:id/complaints': () =>
       complaintStatus === 201
         ? ok({ ok: true }, { status: 201 })
@@ -41,9 +62,9 @@ describe('profile page', () => {
     expect(telegram.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
-  it("shows the shell's 404 page for a profile that is not there", async () => {
+  it("shows the shell's 404 page for an address that is no profile id", async () => {
     renderAt(
-      '/girl/404',
+      '/girl/not-a-number',
       <NotFoundPageProvider value={() => <h1>the site's 404 page</h1>}>
         <CatalogRoutes />
       </NotFoundPageProvider>,
@@ -120,11 +141,6 @@ describe('profile page', () => {
     });
   });
 
-  it('says the model is not found for a missing or blocked profile', async () => {
-    renderAt('/girl/404', <CatalogRoutes />);
-    expect(await screen.findByText('Анкета не найдена', { selector: 'p' })).toBeTruthy();
-  });
-
   it('sends a complaint with a reason and text, and requires text for "other"', async () => {
     renderAt('/girl/5', <CatalogRoutes />);
     await userEvent.click(await screen.findByRole('button', { name: 'Пожаловаться на анкету' }));
@@ -154,5 +170,69 @@ describe('profile page', () => {
     await act(() => userEvent.click(screen.getByRole('button', { name: 'Отправить жалобу' })));
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe('the page of a profile that is not shown', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('ru');
+  });
+
+  const cardLinks = () =>
+    within(screen.getByTestId('model-alternatives'))
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+
+  it("says an unknown profile is not found, with the categories and the catalogue's first profiles", async () => {
+    const { container } = renderAt(
+      '/girl/404',
+      // Not the site's generic 404 page: this page says what is missing.
+      <NotFoundPageProvider value={() => <h1>the site's 404 page</h1>}>
+        <CatalogRoutes />
+      </NotFoundPageProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Анкета не найдена' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: "the site's 404 page" })).toBeNull();
+    expect(screen.getByText(/Такой анкеты нет/)).toBeTruthy();
+    const categories = within(screen.getByRole('list', { name: 'Категории' }));
+    expect(categories.getByRole('link', { name: 'Массаж' }).getAttribute('href')).toBe(
+      '/category/massage?page=1',
+    );
+    expect(categories.getAllByRole('link')).toHaveLength(4);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Сейчас в каталоге' })).toBeTruthy();
+    expect(cardLinks()).toEqual(['/girl/21', '/girl/22']);
+    expect(screen.getByRole('link', { name: 'Весь каталог' }).getAttribute('href')).toBe('/');
+    expect(document.title).toBe('Анкета не найдена');
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(document.querySelector('link[rel="canonical"]')).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
+  it('says a profile that is gone is no longer shown, and offers profiles from its city and category', async () => {
+    renderAt('/girl/410', <CatalogRoutes />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Анкета не найдена' })).toBeTruthy();
+    expect(screen.getByText(/больше не показывается/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Похожие анкеты' })).toBeTruthy();
+    expect(cardLinks()).toEqual(['/girl/31']);
+    expect(screen.getByRole('link', { name: 'Все анкеты: Массаж, Казань' }).getAttribute('href')).toBe(
+      '/category/massage?city=kazan&page=1',
+    );
+  });
+
+  it('speaks English on the English site', async () => {
+    await i18n.changeLanguage('en');
+    renderAt('/girl/410', <CatalogRoutes />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile not found' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'All profiles: Massage, Kazan' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Similar profiles' })).toBeTruthy();
+    expect(document.title).toBe('Profile not found');
+  });
+
+  it('takes its noindex away when the visitor moves on to a profile', async () => {
+    renderAt('/girl/404', <CatalogRoutes />);
+    await screen.findByTestId('model-alternatives');
+    await userEvent.click(screen.getByRole('link', { name: /Ника/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: /Мила/ })).toBeTruthy();
+    expect(document.querySelector('meta[name="robots"]')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { type ModelDetails, photoSrcSet } from 'contracts';
-import { ApiError, PageNotFound, useLocalized } from 'platform';
+import { PageNotFound, useLocalized } from 'platform';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -8,8 +8,9 @@ import { PROFILE_PHOTO_SIZES } from '../../../lib/preload-images';
 import { modelMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { useCountView } from '../api/count-view';
-import { MODEL_ID_PATTERN, useModel } from '../api/get-model';
+import { isMissingProfile, MODEL_ID_PATTERN, useModel } from '../api/get-model';
 import styles from './model-page.module.css';
+import { ModelNotFound } from './model-not-found';
 
 // Radix tabs and dialogs stay out of the listing's first load: they come with this page's data.
 const ModelTabs = lazy(() => import('./model-tabs').then((module) => ({ default: module.ModelTabs })));
@@ -23,7 +24,7 @@ export function ModelPage() {
   return <ModelById id={Number(id)} />;
 }
 
-/** A malformed id or a profile a visitor may not see: the site's 404 page. */
+/** A malformed id: not a profile's address at all, so the site's 404 page. */
 function NotFound() {
   const { t } = useTranslation('catalog');
   return (
@@ -50,7 +51,7 @@ function ModelById({ id }: { id: number }) {
     );
   }
   if (model.isError) {
-    if (model.error instanceof ApiError && [404, 410].includes(model.error.status)) return <NotFound />;
+    if (isMissingProfile(model.error)) return <ModelNotFound id={id} gone={model.error.status === 410} />;
     return (
       <div role="alert" className={styles.message}>
         <p>{model.error.message}</p>

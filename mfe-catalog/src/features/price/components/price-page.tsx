@@ -1,4 +1,4 @@
-import type { PriceItem } from 'contracts';
+import { isSoldPrice, type PriceItem, type PriceList } from 'contracts';
 import { useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Skeleton } from 'shared-ui';
@@ -23,13 +23,17 @@ export function PricePage() {
   const prices = usePrices();
   useDocumentMeta(priceMeta(t));
 
-  const toRows = (items: PriceItem[]): Row[] =>
-    items.map((item) => ({
-      key: item.code,
-      title: localized(item.title),
-      mskSpb: item.mskSpbPrice,
-      other: item.otherPrice,
-    }));
+  // Only what can be bought: this remote is deployed apart from the API, and a row an older API
+  // (or its database) still lists must not be offered for sale here.
+  const toRows = (items: PriceItem[], lists: PriceList[]): Row[] =>
+    items
+      .filter((item) => lists.some((list) => isSoldPrice(list, item.code)))
+      .map((item) => ({
+        key: item.code,
+        title: localized(item.title),
+        mskSpb: item.mskSpbPrice,
+        other: item.otherPrice,
+      }));
   const comingSoon: Row[] = COMING_SOON.map((key) => ({
     key,
     title: t(`price.comingSoonRows.${key}`),
@@ -51,12 +55,16 @@ export function PricePage() {
           <PriceSection
             id="accommodation"
             title={t('price.accommodation')}
-            rows={prices.data ? toRows(prices.data.posting_models) : undefined}
+            rows={
+              prices.data
+                ? toRows(prices.data.posting_models, ['models_boosting', 'additional_services'])
+                : undefined
+            }
           />
           <PriceSection
             id="advertising"
             title={t('price.advertising')}
-            rows={prices.data ? [...toRows(prices.data.ads), ...comingSoon] : undefined}
+            rows={prices.data ? [...toRows(prices.data.ads, ['ads_boosting']), ...comingSoon] : undefined}
           />
         </>
       )}

@@ -1,5 +1,5 @@
 import { ErrorState, formatDate, formatDateTime, formatRubles } from 'account-ui';
-import type { OwnProfile, ProfilePromotions } from 'contracts';
+import { type OwnProfile, type ProfilePromotions, VIDEO_ORDERS_UPLIFT_PERCENT } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, Card, Skeleton } from 'shared-ui';
@@ -144,6 +144,9 @@ function Offers({
         <li className={styles.offer}>
           <h3>{t('promotion.video.title')}</h3>
           <p className={styles.text}>{t('promotion.video.text')}</p>
+          <p className={styles.uplift}>
+            {t('promotion.video.uplift', { percent: VIDEO_ORDERS_UPLIFT_PERCENT })}
+          </p>
           <p className={styles.price}>{formatRubles(video.price)}</p>
           {video.until ? (
             <p className={styles.running}>{t('promotion.video.until', { date: formatDate(video.until) })}</p>

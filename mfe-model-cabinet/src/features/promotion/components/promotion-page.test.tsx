@@ -1,10 +1,10 @@
 import { formatRubles, topUpAtom } from 'account-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryClient, type SessionProfile, sessionKeys, store } from 'platform';
+import { i18n, queryClient, type SessionProfile, sessionKeys, store } from 'platform';
 import type { ApiCall } from 'platform/testing';
 import { expectNoAxeViolations } from 'shared-ui/testing';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ru from '../../../locales/ru.json';
 import { citiesAnswer, createOwnProfile, createPromotions } from '../../../testing/profiles-builders';
 import { apiError, called, createProfile, ok, renderAt, stubApi } from '../../../testing/render';
@@ -191,5 +191,38 @@ describe('promotion', () => {
     renderAt('/profile/promotion', <PromotionPage />);
     expect(await within(await block(7)).findByText(/^В топе до 10 мар/)).toBeTruthy();
     expect(within(await block(7)).getByText(/^Видео показывается до 2 апр/)).toBeTruthy();
+  });
+
+  describe('where video is sold', () => {
+    afterEach(async () => {
+      await i18n.changeLanguage('ru');
+    });
+
+    /** The three offers of a profile: top, bump, video. */
+    const offers = async (videoTitle: string) => {
+      stubApi({
+        ...session(5000),
+        'GET /cities': () => ok(citiesAnswer),
+        'GET /profiles': () => ok({ items: [createOwnProfile({ id: 8 })] }),
+        'GET /profiles/8/promotions': () => ok(createPromotions()),
+      });
+      renderAt('/profile/promotion', <PromotionPage />);
+      const profile = await block(8);
+      await within(profile).findByRole('heading', { level: 3, name: videoTitle });
+      return within(profile).getAllByRole('listitem');
+    };
+
+    it('says that videos raise orders by 46%, on the video offer only', async () => {
+      const [top, bump, video] = await offers('Видео');
+      expect(video?.textContent).toContain('Анкеты с видео получают на 46% больше заказов');
+      expect(top?.textContent).not.toContain('46%');
+      expect(bump?.textContent).not.toContain('46%');
+    });
+
+    it('says so in English too', async () => {
+      await i18n.changeLanguage('en');
+      const [, , video] = await offers('Video');
+      expect(video?.textContent).toContain('Profiles with a video get 46% more orders');
+    });
   });
 });
