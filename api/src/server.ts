@@ -127,6 +127,7 @@ async function main(): Promise<void> {
       ? { email: env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL, password: adminPassword }
       : undefined,
     demoPassword: production ? undefined : env.DEMO_PASSWORD || derivedPassword(secret, 'demo'),
+    rubPerUsd,
   });
 
   let closing = false;

@@ -1,11 +1,24 @@
 import { i18n } from 'platform';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Skeleton, VisuallyHidden } from 'shared-ui';
+import {
+  DAY_SECONDS,
+  LABEL_GAP,
+  LABEL_STEP_DAYS,
+  labelledDays,
+  labelWidth,
+  valueRange,
+  valueSplits,
+  WHOLE_STEPS,
+} from './daily-chart-axes';
 import styles from './daily-chart.module.css';
 
 /** uPlot and its CSS, fetched the first time a chart is drawn: only the screens with one pay for them. */
 const loadUPlot = () =>
   Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([module]) => module.default);
+
+/** uPlot's axis font (its default), which the day labels are measured in. */
+const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 /** A design token's colour, with the value to draw in when the page has no tokens (a test). */
 export interface ChartColor {
@@ -23,12 +36,14 @@ export interface ChartSeries {
   dash?: number[];
   /** Tints the area under the line. */
   fill?: boolean;
+  /** How the legend writes a value ("2 267,28 ₽"); the reader's number format by default. */
+  format?: (value: number) => string;
 }
 
 export interface ChartScale {
   /** The axis goes at least this high, so a few small numbers do not fill the chart. */
   atLeast: number;
-  /** The steps the axis may count in (uPlot's `incrs`). */
+  /** The steps the axis may count in (uPlot's `incrs`); whole numbers by default. */
   steps?: number[];
 }
 
@@ -40,7 +55,10 @@ export interface DailyChartProps {
   /** What the chart shows, for assistive technology (the table has the numbers). */
   label: string;
   height: number;
-  /** Shows the legend under the chart, the day under the cursor labelled with this. */
+  /**
+   * Shows the legend under the chart, labelled with this for the day: the latest day's figures
+   * until the cursor points at another day.
+   */
   legendDayLabel?: string;
   testId: string;
   /**
@@ -76,42 +94,62 @@ export function DailyChart({
       const styleOf = getComputedStyle(element);
       const colorOf = ({ token, fallback }: ChartColor) => styleOf.getPropertyValue(token).trim() || fallback;
       const muted = colorOf({ token: '--color-text-muted', fallback: '#66555e' });
-      // The reader's short dates ("26 окт."), not uPlot's US ones.
-      const dayLabel = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'ru-RU', {
-        day: 'numeric',
-        month: 'short',
-        timeZone: 'UTC',
-      });
+      const locale = i18n.language === 'en' ? 'en-GB' : 'ru-RU';
+      // The reader's short dates ("26 окт.") and numbers ("2 000"), not uPlot's US ones.
+      const dayLabel = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
       const formatDay = (seconds: number) => dayLabel.format(seconds * 1000);
+      const numberFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+      const formatNumber = (value: number) => numberFormat.format(value);
       const x = days.map((day) => Date.parse(`${day}T12:00:00Z`) / 1000);
+      const last = days.length - 1;
+      // Each day label gets the room of the widest one; uPlot then picks how many days apart they go.
+      const dayLabelSpace = labelWidth(x.map(formatDay), AXIS_FONT) + LABEL_GAP;
+
       const scaleNames = Object.keys(scales);
-      const ranges: Record<string, { range: (u: unknown, min: number, max: number) => [number, number] }> =
-        {};
+      // Each value axis is scaled to its own series alone.
+      const maxOf = (name: string) =>
+        Math.max(0, ...series.filter((line) => line.scale === name).flatMap((line) => line.values));
+      const ranges: Record<string, { range: () => [number, number] }> = {};
       for (const name of scaleNames) {
-        const atLeast = scales[name]?.atLeast ?? 0;
-        ranges[name] = { range: (_u, _min, max) => [0, Math.max(atLeast, max)] };
+        const [, top] = valueRange(maxOf(name), scales[name]?.atLeast ?? 0);
+        ranges[name] = { range: () => [0, top] };
       }
-      const valueAxes = scaleNames.map((name, position) => {
-        const steps = scales[name]?.steps;
-        return {
-          scale: name,
-          stroke: muted,
-          // The first scale's axis on the left, a second one on the right without its own grid.
-          ...(position > 0 ? { side: 1 as const, grid: { show: false } } : {}),
-          ...(steps ? { incrs: steps } : {}),
-        };
-      });
+      const valueAxes = scaleNames.map((name, position) => ({
+        scale: name,
+        stroke: muted,
+        // The first scale's axis on the left, a second one on the right without its own grid.
+        ...(position > 0 ? { side: 1 as const, grid: { show: false } } : {}),
+        incrs: scales[name]?.steps ?? WHOLE_STEPS,
+        splits: (_u: unknown, _axis: number, _min: number, max: number, step: number) =>
+          valueSplits(maxOf(name), max, step),
+        values: (_u: unknown, splits: number[]) => splits.map(formatNumber),
+      }));
       chart = new UPlot(
         {
           width: width(),
           height,
           legend: { show: legendDayLabel !== undefined },
           cursor: { drag: { x: false, y: false } },
-          scales: ranges,
+          scales: {
+            // Days are points on a line, not times of day; half a day either side keeps the first
+            // and last labels and points inside the chart.
+            x: {
+              time: false,
+              range: (_u: unknown, min: number, max: number): [number, number] => [
+                min - DAY_SECONDS / 2,
+                max + DAY_SECONDS / 2,
+              ],
+            },
+            ...ranges,
+          },
           axes: [
             {
               stroke: muted,
               grid: { show: false },
+              space: dayLabelSpace,
+              incrs: LABEL_STEP_DAYS.map((step) => step * DAY_SECONDS),
+              splits: (_u: unknown, _axis: number, _min: number, _max: number, step: number) =>
+                labelledDays(x, step),
               values: (_u: unknown, splits: number[]) => splits.map(formatDay),
             },
             ...valueAxes,
@@ -119,14 +157,26 @@ export function DailyChart({
           series: [
             legendDayLabel === undefined
               ? {}
-              : { label: legendDayLabel, value: (_u: unknown, seconds: number) => formatDay(seconds) },
+              : {
+                  label: legendDayLabel,
+                  // Without a cursor on the chart (before any hover, after it leaves), the latest day.
+                  value: (_u: unknown, seconds: number | null) => {
+                    const shown = seconds ?? x[last];
+                    return shown === undefined ? '' : formatDay(shown);
+                  },
+                },
             ...series.map((line) => {
               const stroke = colorOf(line.color);
+              const format = line.format ?? formatNumber;
               return {
                 label: line.label,
                 scale: line.scale,
                 stroke,
                 width: 2,
+                value: (_u: unknown, value: number | null) => {
+                  const shown = value ?? line.values[last];
+                  return shown === undefined ? '' : format(shown);
+                },
                 ...(line.dash ? { dash: line.dash } : { points: { size: 5 } }),
                 ...(line.fill ? { fill: `${stroke}22` } : {}),
               };

@@ -1,10 +1,13 @@
 import { type AccountRole, type AccountType, PASSWORD_MIN_LENGTH } from 'contracts';
 import { isCommonPassword } from 'contracts/common-passwords';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { hmac } from '../lib/tokens';
+import { DEFAULT_RUB_PER_USD } from '../modules/prices/pricing';
 import type { Database } from './client';
 import { seedDemoCampaigns } from './seed-campaigns';
+import { seedPrices } from './seed-prices';
+import { seedDemoModelHistory } from './seed-model-history';
 import { accounts, modelProfiles } from './schema';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@anketa.local';
@@ -25,6 +28,10 @@ export interface SeedAccountsOptions {
   admin?: { email: string; password: string } | undefined;
   /** The demo model's and advertiser's password; without it there are no demo accounts. */
   demoPassword?: string | undefined;
+  /** The moment the demo accounts' month of history ends (now by default). */
+  now?: Date;
+  /** Rubles per dollar of the price tables, for what the demo history paid (RUB_PER_USD). */
+  rubPerUsd?: number;
 }
 
 export interface SeededAccount {
@@ -69,13 +76,14 @@ export async function seedAccounts(db: Database, options: SeedAccountsOptions): 
   const result: SeededAccount[] = [];
 
   async function ensure(
+    executor: Database,
     label: string,
     email: string,
     password: string,
     accountType: AccountType,
     role: AccountRole,
   ): Promise<number | null> {
-    const [created] = await db
+    const [created] = await executor
       .insert(accounts)
       .values({ email, passwordHash: await hashPassword(password), accountType, role })
       .onConflictDoNothing()
@@ -84,7 +92,7 @@ export async function seedAccounts(db: Database, options: SeedAccountsOptions): 
       result.push({ label, email, role, password, created: true, passwordWorks: true });
       return created.id;
     }
-    const [existing] = await db
+    const [existing] = await executor
       .select()
       .from(accounts)
       .where(sql`lower(${accounts.email}) = lower(${email})`);
@@ -100,21 +108,44 @@ export async function seedAccounts(db: Database, options: SeedAccountsOptions): 
     .from(accounts)
     .where(eq(accounts.role, 'admin'));
   if (options.admin && (!anyAdmin || anyAdmin.email.toLowerCase() === options.admin.email.toLowerCase())) {
-    await ensure('admin', options.admin.email, options.admin.password, ADMIN_ACCOUNT_TYPE, 'admin');
+    await ensure(db, 'admin', options.admin.email, options.admin.password, ADMIN_ACCOUNT_TYPE, 'admin');
   }
   if (options.demoPassword) {
+    const password = options.demoPassword;
+    const history = { now: options.now ?? new Date(), rubPerUsd: options.rubPerUsd ?? DEFAULT_RUB_PER_USD };
+    // The history pays the listed prices: reference data every start writes before this, which a
+    // database seeded with accounts alone (a test) gets here.
+    await seedPrices(db);
     for (const demo of DEMO_ACCOUNTS) {
-      const id = await ensure(demo.label, demo.email, options.demoPassword, demo.accountType, 'user');
-      // The demo model owns the first listed demo profile, so her cabinet has something in it
-      // and her presence shows on the site.
-      // The demo advertiser's office starts with a published, a waiting and a saved campaign.
-      if (id !== null && demo.accountType === 'advister') await seedDemoCampaigns(db, id);
-      if (id !== null && demo.accountType === 'girl') {
-        await db.execute(sql`update ${modelProfiles} set account_id = ${id}
-          where ${modelProfiles.id} = (select ${modelProfiles.id} from ${modelProfiles}
-            where ${modelProfiles.accountId} is null and ${modelProfiles.status} = 'active'
-              and ${modelProfiles.isBlocked} = false order by ${modelProfiles.id} limit 1)`);
-      }
+      // The account and its demo content commit together: a start that stops halfway leaves
+      // neither, and the next start makes both. An account found existing gets nothing more, so
+      // restarts never add a second month of history.
+      await db.transaction(async (tx) => {
+        const id = await ensure(tx, demo.label, demo.email, password, demo.accountType, 'user');
+        if (id === null) return;
+        // The demo advertiser's office starts with a month of campaigns; the demo model owns the
+        // first listed demo profile, so her cabinet has something in it and her presence shows
+        // on the site.
+        if (demo.accountType === 'advister') await seedDemoCampaigns(tx, id, history);
+        if (demo.accountType === 'girl') {
+          const [first] = await tx
+            .select({ id: modelProfiles.id })
+            .from(modelProfiles)
+            .where(
+              and(
+                isNull(modelProfiles.accountId),
+                eq(modelProfiles.status, 'active'),
+                eq(modelProfiles.isBlocked, false),
+              ),
+            )
+            .orderBy(asc(modelProfiles.id))
+            .limit(1);
+          if (first) {
+            await tx.update(modelProfiles).set({ accountId: id }).where(eq(modelProfiles.id, first.id));
+          }
+          await seedDemoModelHistory(tx, id, history);
+        }
+      });
     }
   }
   const adminMissing = !anyAdmin && !result.some((account) => account.role === 'admin');

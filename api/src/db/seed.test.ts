@@ -3,12 +3,18 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/create-test-app';
 import {
+  adStatsDaily,
+  campaigns,
   cities,
+  ledgerEntries,
   media,
   metroStations,
   modelProfiles,
   modelServices,
+  notifications,
+  paymentOrders,
   priceItems,
+  profileViews,
   promoCodes,
   services,
 } from './schema';
@@ -16,6 +22,7 @@ import { createModerationCounts, createModerationQueue } from '../modules/admin/
 import { revisionMedia } from '../modules/own-profiles/repository';
 import { checkRevision } from '../modules/own-profiles/revision';
 import { DEFAULT_PROFILE_COUNT, seed } from './seed';
+import { seedAccounts } from './seed-accounts';
 import { FIRST_NAMES } from './seed-catalog';
 
 let t: TestApp;
@@ -183,10 +190,23 @@ describe('seed', () => {
 });
 
 describe('seed for production', () => {
-  it('writes the reference data only: no demo profiles and no demo promo codes', async () => {
+  it('writes the reference data only: no demo profiles, promo codes or history', async () => {
     const app = await createTestApp();
     try {
       expect(await seed(app.db, { demo: false })).toEqual({ seeded: false, profiles: 0 });
+      // As the server starts in production: an administrator from ADMIN_PASSWORD, no demo accounts.
+      await seedAccounts(app.db, { admin: { email: 'admin@example.test', password: 'admin-password-1' } });
+      for (const table of [
+        profileViews,
+        adStatsDaily,
+        campaigns,
+        ledgerEntries,
+        notifications,
+        paymentOrders,
+      ]) {
+        const [rows] = await app.db.select({ n: count() }).from(table);
+        expect(rows?.n).toBe(0);
+      }
       const [profileCount] = await app.db.select({ n: count() }).from(modelProfiles);
       const [codeCount] = await app.db.select({ n: count() }).from(promoCodes);
       const [cityCount] = await app.db.select({ n: count() }).from(cities);

@@ -9,12 +9,17 @@ import DashboardPage from './dashboard-page';
 
 // uPlot draws on a canvas happy-dom does not have: a stand-in records what it was given and
 // when its module was first loaded.
-const uplot = vi.hoisted(() => ({ loaded: false, drawn: [] as unknown[][] }));
+const uplot = vi.hoisted(() => ({
+  loaded: false,
+  drawn: [] as unknown[][],
+  options: [] as Array<{ series: Array<{ value?: (u: unknown, value: number | null) => string }> }>,
+}));
 vi.mock('uplot', () => {
   uplot.loaded = true;
   return {
     default: class {
-      constructor(_options: unknown, data: unknown[]) {
+      constructor(options: (typeof uplot.options)[number], data: unknown[]) {
+        uplot.options.push(options);
         uplot.drawn.push(data);
       }
       destroy() {}
@@ -69,6 +74,9 @@ describe('the dashboard', () => {
       [4, 9],
       [1500, 1500],
     ]);
+    // Before any hover its legend reads the latest day: impressions and clicks as counts, spend in rubles.
+    const legend = uplot.options[0]?.series.map((line) => plain(line.value?.(null, null) ?? ''));
+    expect(legend).toEqual(['22 нояб.', '1 300', '9', '1 500 ₽']);
 
     await user.click(screen.getByRole('button', { name: ru.dashboard.showTable }));
     const table = screen.getByTestId('stats-table');

@@ -1,3 +1,4 @@
+import { formatRubles } from 'account-ui';
 import { type ChartScale, type ChartSeries, DailyChart } from 'account-ui/chart';
 import { useMemo } from 'react';
 import type { CampaignStats } from '../../../lib/campaign';
@@ -36,6 +37,7 @@ export function StatsChart({ days, label, seriesLabels }: Props) {
         scale: 'rub',
         color: { token: '--color-warning', fallback: '#7f5200' },
         dash: [6, 4],
+        format: formatRubles,
       },
     ],
     [days, seriesLabels],

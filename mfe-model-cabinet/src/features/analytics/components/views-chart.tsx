@@ -3,9 +3,7 @@ import { type ReactNode, useMemo } from 'react';
 
 export const CHART_HEIGHT = 240;
 
-const SCALES: Record<string, ChartScale> = {
-  y: { atLeast: 5, steps: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] },
-};
+const SCALES: Record<string, ChartScale> = { y: { atLeast: 5 } };
 
 interface Props {
   days: { day: string; views: number }[];
