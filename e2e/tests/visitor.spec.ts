@@ -83,7 +83,11 @@ test.describe('switching accounts', () => {
   }) => {
     await signIn(context, baseURL ?? '', DEMO.model, DEMO.password);
     await page.goto('/price');
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Кабинет рекламодателя' }).click();
+    // The footer names the account areas as the header does for a signed-in account.
+    await expect(
+      page.getByRole('contentinfo').getByRole('link', { name: 'Профиль', exact: true }),
+    ).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Профиль рекламодателя' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Вы вошли как модель');
     await page.keyboard.press('Escape');
