@@ -22,6 +22,7 @@ import { cityRoutes } from './modules/cities/routes';
 import { serviceRoutes } from './modules/services/routes';
 import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from './modules/complaints/hold';
 import { complaintRoutes } from './modules/complaints/routes';
+import { clientAddress } from './modules/auth/rate-limits';
 import { mailOutboxPlugin } from './modules/dev-mail/plugin';
 import { devMailRoutes } from './modules/dev-mail/routes';
 import { mediaFileRoutes } from './modules/media/routes/files';
@@ -156,7 +157,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Sockets carry small messages (presence sends none); refuse big frames before buffering them.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   // Only routes that ask for it are limited (`config.rateLimit`), each with its own counters.
-  await app.register(fastifyRateLimit, { global: false });
+  // Every route limit that names no key of its own counts per client network (an IPv4 address, an
+  // IPv6 /64), as the keyed limiters do: one subscriber cannot get past it by rotating addresses.
+  await app.register(fastifyRateLimit, { global: false, keyGenerator: clientAddress });
 
   await app.register(errorsPlugin);
   // Before any route, so that it sees every route being added.
@@ -236,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(recommendationRoutes);
       await api.register(complaintRoutes, {
         holdThreshold: options.complaintHoldThreshold ?? DEFAULT_COMPLAINT_HOLD_THRESHOLD,
+        secret,
       });
       await api.register(analyticsRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(presenceRoutes);

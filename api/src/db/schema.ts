@@ -673,6 +673,13 @@ export const complaints = pgTable(
     text: text('text'),
     /** A hash identifying the visitor (account or anonymous visitor cookie); never an address. */
     visitorKey: text('visitor_key').notNull(),
+    /**
+     * The client network it came from (an IPv4 address or an IPv6 /64), keyed with the server's
+     * secret: distinct networks can be counted, the address cannot be read back. '' before 0014.
+     */
+    networkKey: text('network_key').notNull().default(''),
+    /** The signed-in account that complained, or null for a guest. */
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     day: date('day', { mode: 'string' }).notNull(),
     status: text('status').notNull().default('new'),
     createdAt: timestamps.createdAt,

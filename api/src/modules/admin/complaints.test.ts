@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { adminActions, complaints } from '../../db/schema';
 import { analyticsDay } from '../../lib/visitor';
 import { signedInAdmin } from '../../testing/admin';
-import { createProfile } from '../../testing/builders';
+import { createAccount, createProfile } from '../../testing/builders';
 import { testAppForFile } from '../../testing/create-test-app';
 import { agentAt } from '../../testing/visitor';
 
@@ -37,9 +37,12 @@ describe('GET /api/admin-panel/complaints', () => {
     await complain(few.id, ['a']);
     await complain(many.id, ['a', 'b'], 'scam');
     await complain(many.id, ['c'], 'offensive');
-    // The hold itself comes through the public route, with the threshold of this app (2).
+    // The hold itself comes through the public route, with the threshold of this app (2 signed-in
+    // visitors on networks of their own).
     for (const address of ['198.51.100.1', '198.51.100.2']) {
-      const sent = await agentAt(t.app, address).post(`/api/model/${held.id}/complaints`, {
+      const visitor = agentAt(t.app, address);
+      await visitor.signInAs((await createAccount(t.db, { accountType: 'advister' })).id);
+      const sent = await visitor.post(`/api/model/${held.id}/complaints`, {
         reason: 'fake_photos',
       });
       expect(sent.statusCode).toBe(201);

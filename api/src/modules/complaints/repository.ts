@@ -1,13 +1,18 @@
 import type { ComplaintReason } from 'contracts';
-import { and, countDistinct, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { complaints, modelProfiles, profileIsVisible } from '../../db/schema';
+import { holdsProfile } from './hold';
 
 export interface NewComplaint {
   profileId: number;
   reason: ComplaintReason;
   text: string | undefined;
   visitorKey: string;
+  /** The client network, keyed (see `holdsProfile`). */
+  networkKey: string;
+  /** The signed-in account, or null for a guest. */
+  accountId: number | null;
   day: string;
 }
 
@@ -15,8 +20,8 @@ export interface NewComplaint {
 export type ComplaintOutcome = 'created' | 'held' | 'duplicate' | 'hidden';
 
 /**
- * @param holdThreshold complaints from this many distinct visitors about one profile on one day
- *   (still open) hide it until a moderator reviews them.
+ * @param holdThreshold how much open complaints about one profile on one day must weigh to hide it
+ *   until a moderator reviews them (see `holdsProfile`: registered visitors, guests' networks).
  */
 export function createComplaintRepository(db: Database, holdThreshold: number) {
   return {
@@ -41,13 +46,19 @@ export function createComplaintRepository(db: Database, holdThreshold: number) {
             reason: complaint.reason,
             text: complaint.text ?? null,
             visitorKey: complaint.visitorKey,
+            networkKey: complaint.networkKey,
+            accountId: complaint.accountId,
             day: complaint.day,
           })
           .onConflictDoNothing()
           .returning({ id: complaints.id });
         if (inserted.length === 0) return 'duplicate';
         const [today] = await tx
-          .select({ visitors: countDistinct(complaints.visitorKey) })
+          .select({
+            accounts: sql<number>`count(distinct ${complaints.accountId})::int`,
+            accountNetworks: sql<number>`count(distinct ${complaints.networkKey}) filter (where ${complaints.accountId} is not null)::int`,
+            guestNetworks: sql<number>`count(distinct ${complaints.networkKey}) filter (where ${complaints.accountId} is null)::int`,
+          })
           .from(complaints)
           .where(
             and(
@@ -56,7 +67,7 @@ export function createComplaintRepository(db: Database, holdThreshold: number) {
               eq(complaints.status, 'new'),
             ),
           );
-        if ((today?.visitors ?? 0) < holdThreshold) return 'created';
+        if (!today || !holdsProfile(today, holdThreshold)) return 'created';
         const held = await tx
           .update(modelProfiles)
           .set({ heldAt: new Date() })

@@ -1,3 +1,4 @@
+import { clientAddress } from '../auth/rate-limits';
 import { randomBytes } from 'node:crypto';
 import {
   createPaymentOrderBodySchema,
@@ -46,7 +47,7 @@ const WEBHOOK_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
 const SANDBOX_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
 
 const perAccount = (request: FastifyRequest) =>
-  request.auth ? `account:${request.auth.accountId}` : `ip:${request.ip}`;
+  request.auth ? `account:${request.auth.accountId}` : `ip:${clientAddress(request)}`;
 
 function callerOf(request: FastifyRequest) {
   if (!request.auth) throw new ApiError(401, 'UNAUTHORIZED');

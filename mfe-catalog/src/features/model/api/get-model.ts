@@ -3,7 +3,6 @@ import type { ModelDetails } from 'contracts';
 import { ApiError, api, queryClient, routePatterns } from 'platform';
 import { matchPath } from 'react-router-dom';
 import { preloadImages, profileFirstImages } from '../../../lib/preload-images';
-import { modelAlternativesQueryOptions } from './get-model-alternatives';
 
 /** What a profile id in the URL looks like; anything else is "not found" without asking. */
 export const MODEL_ID_PATTERN = /^[1-9]\d{0,8}$/;
@@ -40,7 +39,12 @@ export function prefetchModel(pathname: string, client: QueryClient = queryClien
     .fetchQuery(options)
     .then((model) => preloadImages(profileFirstImages(model)))
     .catch((error: unknown) =>
-      isMissingProfile(error) ? client.prefetchQuery(modelAlternativesQueryOptions(Number(id))) : undefined,
+      isMissingProfile(error)
+        ? // With the missing page's own code, off the listing's first load.
+          import('./get-model-alternatives').then((module) =>
+            client.prefetchQuery(module.modelAlternativesQueryOptions(Number(id))),
+          )
+        : undefined,
     );
   return true;
 }

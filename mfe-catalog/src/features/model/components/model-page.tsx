@@ -10,12 +10,16 @@ import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { useCountView } from '../api/count-view';
 import { isMissingProfile, MODEL_ID_PATTERN, useModel } from '../api/get-model';
 import styles from './model-page.module.css';
-import { ModelNotFound } from './model-not-found';
 
 // Radix tabs and dialogs stay out of the listing's first load: they come with this page's data.
 const ModelTabs = lazy(() => import('./model-tabs').then((module) => ({ default: module.ModelTabs })));
 const ComplaintDialog = lazy(() =>
   import('./complaint-dialog').then((module) => ({ default: module.ComplaintDialog })),
+);
+// So does the page of a profile that is not there: the listing's first load stays in its budget
+// (e2e bundle-budget). A server-rendered one keeps its HTML until this arrives.
+const ModelNotFound = lazy(() =>
+  import('./model-not-found').then((module) => ({ default: module.ModelNotFound })),
 );
 
 export function ModelPage() {
@@ -51,7 +55,13 @@ function ModelById({ id }: { id: number }) {
     );
   }
   if (model.isError) {
-    if (isMissingProfile(model.error)) return <ModelNotFound id={id} gone={model.error.status === 410} />;
+    if (isMissingProfile(model.error)) {
+      return (
+        <Suspense fallback={<Skeleton height={240} />}>
+          <ModelNotFound id={id} gone={model.error.status === 410} />
+        </Suspense>
+      );
+    }
     return (
       <div role="alert" className={styles.message}>
         <p>{model.error.message}</p>
