@@ -87,7 +87,10 @@ export function DailyChart({
       null;
     let observer: ResizeObserver | null = null;
     let cancelled = false;
-    void loadUPlot().then((UPlot) => {
+    // Fetched once the screen around the chart has painted (its figures, its table): the library
+    // is not part of the screen's first load (the e2e bundle budget measures it so).
+    const painted = new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    void painted.then(loadUPlot).then((UPlot) => {
       const element = box.current;
       if (cancelled || !element) return;
       const width = () => element.clientWidth || 600;

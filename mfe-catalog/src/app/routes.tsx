@@ -1,11 +1,12 @@
 import { registerNamespace, routePatterns, stripLocale } from 'platform';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { Skeleton } from 'shared-ui';
 import { AdSlot } from '../features/ads/components/ad-slot';
 import { prefetchListing } from '../features/listing/api/get-models';
 import { ListingPage, type ListingSlotContext } from '../features/listing/components/listing-page';
 import { prefetchModel } from '../features/model/api/get-model';
 import { ModelPage } from '../features/model/components/model-page';
-import { PricePage } from '../features/price/components/price-page';
 import { CatalogNotFound } from '../components/catalog-not-found';
 
 if (!__SERVER__) {
@@ -15,6 +16,12 @@ if (!__SERVER__) {
   const pathname = stripLocale(window.location.pathname);
   if (!prefetchListing(pathname, window.location.search)) prefetchModel(pathname);
 }
+
+// The price page is one address of four: its code stays off the listing's first load (the e2e
+// bundle budget). The server renders it whole; a rendered page keeps its HTML until this arrives.
+const PricePage = lazy(() =>
+  import('../features/price/components/price-page').then((module) => ({ default: module.PricePage })),
+);
 
 const adSlot = ({ city, listingSettled }: ListingSlotContext) => (
   <AdSlot city={city} listingSettled={listingSettled} />
@@ -27,7 +34,14 @@ export default function CatalogRoutes() {
       <Route path={routePatterns.home} element={<ListingPage slot={adSlot} />} />
       <Route path={routePatterns.category} element={<ListingPage slot={adSlot} />} />
       <Route path={routePatterns.model} element={<ModelPage />} />
-      <Route path={routePatterns.price} element={<PricePage />} />
+      <Route
+        path={routePatterns.price}
+        element={
+          <Suspense fallback={<Skeleton height={320} />}>
+            <PricePage />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<CatalogNotFound />} />
     </Routes>
   );
