@@ -1,5 +1,6 @@
 import { registerNamespace, routePatterns, stripLocale } from 'platform';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router-dom';
 import { Skeleton } from 'shared-ui';
 import { AdSlot } from '../features/ads/components/ad-slot';
@@ -23,6 +24,16 @@ const PricePage = lazy(() =>
   import('../features/price/components/price-page').then((module) => ({ default: module.PricePage })),
 );
 
+/** While the price page's code arrives: its own loading state, announced as the page announces it. */
+function PriceLoading() {
+  const { t } = useTranslation('catalog');
+  return (
+    <div role="status" aria-busy="true" aria-label={t('price.loading')}>
+      <Skeleton height={320} />
+    </div>
+  );
+}
+
 const adSlot = ({ city, listingSettled }: ListingSlotContext) => (
   <AdSlot city={city} listingSettled={listingSettled} />
 );
@@ -37,7 +48,7 @@ export default function CatalogRoutes() {
       <Route
         path={routePatterns.price}
         element={
-          <Suspense fallback={<Skeleton height={320} />}>
+          <Suspense fallback={<PriceLoading />}>
             <PricePage />
           </Suspense>
         }

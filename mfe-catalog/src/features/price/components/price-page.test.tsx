@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { PriceItem, PricePageResponse } from 'contracts';
 import { ok, stubApi } from 'platform/testing';
 import { expectNoAxeViolations } from 'shared-ui/testing';
@@ -47,7 +47,8 @@ const cardTitles = (id: string) =>
 describe('price page', () => {
   it('shows skeletons, then both lists in dollars with the coming-soon advertising rows', async () => {
     const { container } = renderAt('/price', <CatalogRoutes />);
-    expect(screen.getAllByRole('status', { name: 'Загружаем цены' })).toHaveLength(2);
+    // Its code comes apart from the listing's (a lazy route): then a skeleton for each list.
+    await waitFor(() => expect(screen.getAllByRole('status', { name: 'Загружаем цены' })).toHaveLength(2));
 
     const accommodation = await screen.findByTestId('price-accommodation');
     const table = await within(accommodation).findByRole('table');
