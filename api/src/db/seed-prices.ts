@@ -44,7 +44,7 @@ export const PRICE_SEEDS: Readonly<Record<PriceList, readonly PriceSeed[]>> = {
       other: 6,
     },
   ],
-  // Nothing is sold beside the profile's own promotions yet (migration 0012 removed the rows of
+  // Nothing is sold beside the profile's own promotions yet (migration 0013 removed the rows of
   // things that never were); the list and its endpoint stay for when something is.
   additional_services: [],
   ads_boosting: [

@@ -76,7 +76,7 @@ describe('price lists', () => {
     ]);
   });
 
-  it('takes what was never sold out of a database seeded before (migration 0012)', async () => {
+  it('takes what was never sold out of a database seeded before (migration 0013)', async () => {
     const retired = [
       ['additional_services', 'verified_badge'],
       ['additional_services', 'extra_photos'],
@@ -98,7 +98,7 @@ describe('price lists', () => {
     );
     const before = await t.db.select({ n: count() }).from(priceItems);
     const migration = readFileSync(
-      new URL('../../../drizzle/0012_price_items_sold_only.sql', import.meta.url),
+      new URL('../../../drizzle/0013_price_items_sold_only.sql', import.meta.url),
       'utf8',
     );
     await t.db.execute(sql.raw(migration));
