@@ -8,6 +8,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildApi } from './build-api.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
 import { installDependencies, log, root, runAsync } from './lib.mjs';
@@ -222,8 +223,14 @@ function playwrightCounts(report) {
         tests.push({ name: `${file} › ${spec.title}`, seconds, status: test.status });
         if (test.status === 'unexpected' || test.status === 'flaky') {
           const error = (test.results ?? []).flatMap((result) => result.errors ?? [])[0];
-          const message = (error?.message ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').slice(0, 8);
-          failures.push([`${test.status === 'flaky' ? 'flaky' : 'failed'}: ${file} › ${spec.title}`, ...message].join('\n    '));
+          const message = stripVTControlCharacters(error?.message ?? '')
+            .split('\n')
+            .slice(0, 8);
+          failures.push(
+            [`${test.status === 'flaky' ? 'flaky' : 'failed'}: ${file} › ${spec.title}`, ...message].join(
+              '\n    ',
+            ),
+          );
         }
       }
     }
