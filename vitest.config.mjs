@@ -22,7 +22,7 @@ const REPLACES_MODULES = /\bvi\.mock\(/;
 /** The package's own config to extend, or Vitest's defaults (`extends: false`) where it has none. */
 function configFileOf(dir) {
   const name = readdirSync(path.join(root, dir)).find((file) => /^vitest\.config\.(m?js|ts)$/.test(file));
-  return name ? `./${dir}/${name}` : false;
+  return name ? path.join(root, dir, name) : false;
 }
 
 const projects = unitTestedPackages().flatMap((pkg) => {

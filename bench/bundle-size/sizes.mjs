@@ -1,10 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-
-/** KiB with one decimal, as the report shows them. */
-export const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
-export const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
+import { gzipSize, kib } from '../../tools/first-load.mjs';
 
 /** Raw and gzip size of every .js file in a build folder (the .js.gz/.js.br copies excluded). */
 export function appSizes(dist, app) {

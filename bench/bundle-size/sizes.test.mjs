@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appSizes, gzipSize, kib, scriptOwner } from './sizes.mjs';
+import { gzipSize, kib } from '../../tools/first-load.mjs';
+import { appSizes, scriptOwner } from './sizes.mjs';
 
 let dist = '';
 afterEach(() => rmSync(dist, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { FIRST_LOAD_BUDGET_KIB, firstLoadTotal, watchFirstLoad } from '../../tools/first-load.mjs';
 import { DEMO } from '../support/accounts';
 import { ADMIN } from '../support/admin';
 import { signIn } from '../support/session';
@@ -8,74 +8,19 @@ import { expect, type Page, test } from '../support/test';
  * The JavaScript a first visit downloads before the page answers, gzip KiB, as `bench/bundle-size`
  * measures it: for `/`, every script fetched before the page is hydrated; for a signed-in area,
  * every script fetched until its first screen shows. The sizes come from the built files, so they
- * only move when the code does: a change that takes a page past its budget fails here, and the
- * budget is raised (or the code trimmed) on purpose, in review.
+ * only move when the code does: a change that takes a page past its budget
+ * (`FIRST_LOAD_BUDGET_KIB`) fails here.
  */
-const BUDGET_KIB = {
-  '/': 240,
-  '/profile': 255,
-  '/advister': 255,
-  '/admin': 255,
-} as const;
-
-const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-
-/** The gzip size of every script the page fetches, by path, from now on. */
-function scriptSizes(page: Page): Map<string, Promise<number>> {
-  const sizes = new Map<string, Promise<number>>();
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const { pathname } = new URL(response.url());
-    sizes.set(
-      pathname,
-      response.body().then((body) => gzipSync(body, { level: 9 }).length),
-    );
-  });
-  return sizes;
-}
-
-/** The total, and each script's share (for the message of a page over its budget). */
-async function total(
-  sizes: Map<string, Promise<number>>,
-  only?: Set<string>,
-): Promise<{ kib: number; scripts: string }> {
-  const counted = [...sizes].filter(([path]) => !only || only.has(path));
-  const bytes = await Promise.all(counted.map(([, size]) => size));
-  return {
-    kib: kib(bytes.reduce((sum, size) => sum + size, 0)),
-    scripts: counted.map(([path], index) => `${path} ${kib(bytes[index] ?? 0)}`).join(', '),
-  };
-}
+const BUDGET_KIB = FIRST_LOAD_BUDGET_KIB;
 
 /**
- * The scripts `page` fetches on its way to `path` until `ready` matches, stamped by the page itself
- * the moment it does (before effects run): a chunk a screen loads once it shows (the office's
- * chart library) is not part of its first load.
+ * The scripts `page` fetches on its way to `path` until `ready` matches (measured as the bench
+ * measures it: `tools/first-load.mjs`).
  */
 async function firstLoad(page: Page, path: string, ready: string) {
-  await page.addInitScript((selector) => {
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector(selector)) return;
-      document.documentElement.dataset.readyAt = String(performance.now());
-      observer.disconnect();
-    }).observe(document, { attributes: true, childList: true, subtree: true });
-  }, ready);
-  const sizes = scriptSizes(page);
+  const watch = await watchFirstLoad(page, ready);
   await page.goto(path);
-  await page.locator('html[data-ready-at]').waitFor({ state: 'attached' });
-  const beforeReady = new Set(
-    await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.startTime <= Number(document.documentElement.dataset.readyAt))
-        .map((entry) => new URL(entry.name).pathname),
-    ),
-  );
-  // Their bodies are read as they arrive.
-  await expect
-    .poll(() => [...beforeReady].filter((script) => script.endsWith('.js') && !sizes.has(script)))
-    .toEqual([]);
-  return total(sizes, beforeReady);
+  return firstLoadTotal(await watch.scripts());
 }
 
 test.describe('the JavaScript budget of a first visit', () => {
