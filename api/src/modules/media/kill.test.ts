@@ -1,14 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { OwnMedia, OwnMediaList } from 'contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createAccount, createProfile } from '../../testing/builders';
+import { migratedDataDir, startServer, stopAllServers, stopServer } from '../../testing/server-process';
 import { CSRF_HEADER } from '../../plugins/auth';
 import { ORPHAN_MIN_AGE_MS } from './sweep';
 import {
@@ -19,78 +17,27 @@ import {
   type UploadSession,
 } from '../../testing/media-uploads';
 
-const apiDir = fileURLToPath(new URL('../../..', import.meta.url));
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 const MB = 1024 * 1024;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
 let folder = '';
-const children: ChildProcess[] = [];
 afterAll(async () => {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  }
+  await stopAllServers();
   if (folder) await rm(folder, { recursive: true, force: true });
 });
 
 /** The real server (`src/server.ts` through tsx's loader, in one process), on the given folders. */
-async function startServer(
-  dataDir: string,
-  mediaDir: string,
-): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      PATH: process.env.PATH,
-      // Production: reference data only, no demo profiles to seed.
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      MEDIA_DIR: mediaDir,
-      STATIC_ROOT: folder,
-      AUTH_SECRET: SECRET,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start: ${output}`);
-    const health = await fetch(`${base}/api/health`).catch(() => null);
-    await health?.arrayBuffer();
-    if (health?.ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, base, output: () => output };
-}
+const startOn = (dataDir: string, mediaDir: string) =>
+  startServer((base) => ({
+    // Production: reference data only, no demo profiles to seed.
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    MEDIA_DIR: mediaDir,
+    STATIC_ROOT: folder,
+    AUTH_SECRET: SECRET,
+    PUBLIC_URL: base,
+    SMTP_URL: 'smtp://127.0.0.1:9',
+  }));
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -125,7 +72,11 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed mid-upload', () => 
     const mediaDir = path.join(folder, 'media');
 
     // A model with a profile, and her session, written straight into the server's database.
-    const setup = await buildApp({ database: { dataDir }, mediaDir, secret: SECRET });
+    const setup = await buildApp({
+      database: { dataDir: await migratedDataDir(dataDir) },
+      mediaDir,
+      secret: SECRET,
+    });
     const account = await createAccount(setup.db);
     const profile = await createProfile(
       setup.db,
@@ -137,7 +88,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed mid-upload', () => 
     await setup.close();
 
     const longAgo = new Date(Date.now() - ORPHAN_MIN_AGE_MS - 60_000);
-    const first = await startServer(dataDir, mediaDir);
+    const first = await startOn(dataDir, mediaDir);
     const who = await signedInOverHttp(first.base, names, accessToken, profile.id);
     // One upload that completes.
     const form = new FormData();
@@ -174,9 +125,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed mid-upload', () => 
       },
     ).catch((error: unknown) => error);
     await onDisk;
-    const exited = new Promise((resolve) => first.child.once('exit', resolve));
-    first.child.kill('SIGKILL');
-    await exited;
+    await stopServer(first, 'SIGKILL');
     expect(await upload).toBeInstanceOf(Error);
     // Killed: nobody cleaned up.
     expect(existsSync(path.join(mediaDir, '.incoming', partial))).toBe(true);
@@ -188,7 +137,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed mid-upload', () => 
     await writeFile(orphan, 'half an upload');
     await utimes(orphan, longAgo, longAgo);
 
-    const second = await startServer(dataDir, mediaDir);
+    const second = await startOn(dataDir, mediaDir);
     await eventually(async () => !existsSync(orphan), 'the orphan to be swept');
     // The killed process's temporary folder is gone; the new one's is empty.
     const incoming = await readdir(path.join(mediaDir, '.incoming'));
@@ -211,5 +160,5 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed mid-upload', () => 
       async () => second.output().includes('swept stored files no medium names'),
       'the log line',
     );
-  }, 60_000);
+  }, 120_000);
 });

@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -12,83 +9,30 @@ import { CSRF_HEADER } from '../../plugins/auth';
 import { createAccount, createCity, createProfile } from '../../testing/builders';
 import { addDraftPhoto, completeDraft, ensureClassicMassage } from '../../testing/profiles';
 import { signedInOverHttp } from '../../testing/media-uploads';
+import { migratedDataDir, startServer, stopAllServers, stopServer } from '../../testing/server-process';
 
-const apiDir = fileURLToPath(new URL('../../..', import.meta.url));
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 const PROFILES = 30;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
 let folder = '';
-const children: ChildProcess[] = [];
 afterAll(async () => {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  }
+  await stopAllServers();
   if (folder) await rm(folder, { recursive: true, force: true });
 });
 
 /** The real server (src/server.ts through tsx) on the given database folder. */
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      PATH: process.env.PATH,
-      // Production: reference data only, no demo profiles to seed.
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      MEDIA_DIR: path.join(folder, 'media'),
-      STATIC_ROOT: folder,
-      AUTH_SECRET: SECRET,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_FACTOR: '50',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start: ${output}`);
-    const health = await fetch(`${base}/api/health`).catch(() => null);
-    await health?.arrayBuffer();
-    if (health?.ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, base };
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
+const startOn = (dataDir: string) =>
+  startServer((base) => ({
+    // Production: reference data only, no demo profiles to seed.
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    MEDIA_DIR: path.join(folder, 'media'),
+    STATIC_ROOT: folder,
+    AUTH_SECRET: SECRET,
+    PUBLIC_URL: base,
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    RATE_LIMIT_FACTOR: '50',
+  }));
 
 // The server opens its own embedded database whatever DATABASE_URL says, so the PostgreSQL run
 // of this suite would only repeat it.
@@ -99,7 +43,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed in the middle of ap
 
     // Profiles waiting for moderation, an administrator and her session, written straight into
     // the server's database.
-    const setup = await buildApp({ database: { dataDir }, secret: SECRET });
+    const setup = await buildApp({ database: { dataDir: await migratedDataDir(dataDir) }, secret: SECRET });
     await ensureClassicMassage(setup.db);
     const city = await createCity(setup.db);
     const model = await createAccount(setup.db, { accountType: 'girl' });
@@ -127,7 +71,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed in the middle of ap
     const names = setup.cookieNames;
     await setup.close();
 
-    const first = await startServer(dataDir);
+    const first = await startOn(dataDir);
     const admin = await signedInOverHttp(first.base, names, accessToken, 0);
     const approve = (base: string, id: number) =>
       fetch(`${base}/api/admin-panel/moderation/profiles/${id}/approve`, {
@@ -144,7 +88,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed in the middle of ap
     const outcomes = await Promise.all(
       ids.map((id) =>
         approve(first.base, id).then((outcome) => {
-          if (outcome.status === 200 && ++answered === 3) killed = stop(first.child, 'SIGKILL');
+          if (outcome.status === 200 && ++answered === 3) killed = stopServer(first, 'SIGKILL');
           return outcome;
         }),
       ),
@@ -155,7 +99,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed in the middle of ap
     expect(approvedBefore.length, 'the kill should cut some approvals off').toBeLessThan(PROFILES);
 
     // Restarted on the same database: the rest can still be approved, once each.
-    const second = await startServer(dataDir);
+    const second = await startOn(dataDir);
     const secondAdmin = await signedInOverHttp(second.base, names, accessToken, 0);
     admin.cookie = secondAdmin.cookie;
     admin.csrf = secondAdmin.csrf;
@@ -165,7 +109,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server killed in the middle of ap
       expect([200, 409], `${outcome.id}: ${outcome.body}`).toContain(outcome.status);
       if (approvedBefore.includes(outcome.id)) expect(outcome.status).toBe(409);
     }
-    await stop(second.child, 'SIGTERM');
+    await stopServer(second, 'SIGTERM');
 
     // Every profile is approved exactly once, whole: status, services, files, notice and audit line.
     const check = await buildApp({ database: { dataDir }, secret: SECRET });

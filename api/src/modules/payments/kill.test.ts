@@ -1,15 +1,23 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { PaymentOrder, PaymentOrderCreatedResponse } from 'contracts';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  databaseOnServer,
+  freePort,
+  migratedDataDir,
+  type ServerProcess,
+  startServer,
+  stopAllServers,
+  stopServer,
+  waitForOutput,
+} from '../../testing/server-process';
 import { paymentRoutes } from './routes';
 import { TEST_DELAY_LOG } from './settings';
 import { SIGNATURE_HEADER, signIpn } from './signature';
@@ -32,30 +40,9 @@ const SANDBOX_SECRET = `kill-test-sandbox-${randomBytes(16).toString('hex')}`;
 const DEMO_PASSWORD = 'kill-test-demo-password';
 const START_TIMEOUT_MS = 90_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-interface RunningServer {
-  process: ChildProcess;
-  output: () => string;
-  exited: Promise<unknown>;
-}
-
-let running: RunningServer | undefined;
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
-  if (running && running.process.exitCode === null && running.process.signalCode === null) {
-    running.process.kill('SIGKILL');
-    await running.exited;
-  }
+  await stopAllServers();
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
@@ -64,73 +51,19 @@ async function freshDatabase(): Promise<Record<string, string>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'payments-kill-test-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { DATA_DIR: path.join(dir, 'pglite'), STATIC_ROOT: dir };
-  const name = `payments_kill_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { DATABASE_URL: url.toString(), STATIC_ROOT: dir };
+  if (!serverUrl) return { DATA_DIR: await migratedDataDir(path.join(dir, 'pglite')), STATIC_ROOT: dir };
+  const database = await databaseOnServer(serverUrl, 'payments_kill');
+  cleanups.push(database.drop);
+  return { DATABASE_URL: database.url, STATIC_ROOT: dir };
 }
 
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
-    cwd: apiDir,
-    // A test server: the demo model and the sandbox gateway, which production (the default) refuses.
-    env: {
-      PATH: process.env.PATH,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      PAYMENTS_SANDBOX: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const server = {
-    process: child,
-    output: () => output,
-    exited: new Promise((resolve) => child.once('exit', resolve)),
-  };
-  running = server;
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const health = await fetch(`http://127.0.0.1:${env.PORT}/api/health`).catch(() => undefined);
-    if (health?.ok) return server;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not start:\n${output}`);
-}
+/** The server on `port`, as a test server: the demo model and the sandbox gateway, which production (the default) refuses. */
+const startOn = (port: number, env: Record<string, string>) =>
+  startServer({ NODE_ENV: 'test', PAYMENTS_SANDBOX: '1', ...env }, { port, timeoutMs: START_TIMEOUT_MS });
 
-async function waitForOutput(server: RunningServer, text: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!server.output().includes(text)) {
-    if (Date.now() > deadline || server.process.exitCode !== null) {
-      throw new Error(`the server never said "${text}":\n${server.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function kill(server: RunningServer): Promise<void> {
-  server.process.kill('SIGKILL');
-  await server.exited;
-  expect(server.process.signalCode).toBe('SIGKILL');
+async function kill(server: ServerProcess): Promise<void> {
+  await stopServer(server, 'SIGKILL');
+  expect(server.child.signalCode).toBe('SIGKILL');
 }
 
 /** A browser: cookies kept between calls, the CSRF cookie copied into the header. */
@@ -187,7 +120,6 @@ describe('a webhook interrupted by SIGKILL', () => {
     const base = `http://127.0.0.1:${port}`;
     const env = {
       ...database,
-      PORT: String(port),
       AUTH_SECRET: `kill-test-auth-secret-${randomBytes(16).toString('hex')}`,
       DEMO_PASSWORD,
       PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET,
@@ -220,12 +152,11 @@ describe('a webhook interrupted by SIGKILL', () => {
     });
 
     // 0. The seeded books (the demo accounts' month of history) before this test adds to them.
-    const seeded = await startServer(env);
-    seeded.process.kill('SIGTERM');
-    await seeded.exited;
+    const seeded = await startOn(port, env);
+    await stopServer(seeded);
     const seededBooks = figures(await reconcile());
 
-    let server = await startServer({
+    let server = await startOn(port, {
       ...env,
       PAYMENTS_TEST_DELAY_MS: '60000',
       PAYMENTS_TEST_DELAY_AT: 'before-commit',
@@ -249,7 +180,7 @@ describe('a webhook interrupted by SIGKILL', () => {
     expect(await firstDelivery).toBeInstanceOf(Error);
 
     // 2. Nothing of it was committed; now killed after the commit, before the answer.
-    server = await startServer({
+    server = await startOn(port, {
       ...env,
       PAYMENTS_TEST_DELAY_MS: '60000',
       PAYMENTS_TEST_DELAY_AT: 'after-commit',
@@ -268,7 +199,7 @@ describe('a webhook interrupted by SIGKILL', () => {
     expect(await secondDelivery).toBeInstanceOf(Error);
 
     // 3. Started normally; the gateway retries both, then once more.
-    server = await startServer(env);
+    server = await startOn(port, env);
     expect(await readOrder(second.id)).toMatchObject({ status: 'finished', credited: 500 });
     expect(await balance()).toBe(before + 500);
     for (let round = 0; round < 2; round++) {
@@ -285,8 +216,7 @@ describe('a webhook interrupted by SIGKILL', () => {
     expect(await readOrder(first.id)).toMatchObject({ status: 'finished', credited: 500 });
 
     // 4. Stopped; the books of that database reconcile.
-    server.process.kill('SIGTERM');
-    await server.exited;
+    await stopServer(server);
     const stdout = await reconcile();
     // Two top-ups of 500 credited, once each; the webhook of the first kill stays `received`: it
     // was stored, then its transaction died.
