@@ -29,7 +29,7 @@ function xmpBox(): Buffer {
 
 /**
  * A 1-second clip with sound as a phone records it: its location (`©xyz` in a MOV, `loci` and
- * QuickTime keys in an MP4), maker and model in the file's tags, a model and an author in the
+ * QuickTime keys in an MP4), recording time, maker and model in the file's tags, a model and an author in the
  * picture track's, and an XMP packet with the GPS position appended to an MP4 or a MOV.
  */
 export async function recordedVideo(format: 'mp4' | 'mov' | 'webm'): Promise<Buffer> {
@@ -58,6 +58,8 @@ export async function recordedVideo(format: 'mp4' | 'mov' | 'webm'): Promise<Buf
       `location=${RECORDED_AT}`,
       '-metadata',
       `location-eng=${RECORDED_AT}`,
+      '-metadata',
+      'creation_time=2026-05-01T12:34:56Z',
       '-metadata',
       'make=TestPhone',
       '-metadata',

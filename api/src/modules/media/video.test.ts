@@ -1,12 +1,14 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { movieBoxes, recordedVideo } from '../../testing/videos';
+import { movieBoxes, probe, recordedVideo } from '../../testing/videos';
 import { blankMovieMetadata } from './movie-boxes';
 import { MAX_CONCURRENT_PROCESSING, processing } from './processing';
-import { stripVideoMetadata } from './video';
+import { FFMPEG_PATH, stripVideoMetadata } from './video';
 
 let folder = '';
 let clip = '';
@@ -29,6 +31,19 @@ describe('stripVideoMetadata', () => {
     // The same bytes each time: nothing of the moment or the machine is written into the file.
     const [first, last] = await Promise.all([readFile(outputs[0] ?? ''), readFile(outputs[9] ?? '')]);
     expect(first.equals(last)).toBe(true);
+  });
+
+  it('keeps a portrait video upright: the rotation in its track header is not metadata', async () => {
+    const turned = path.join(folder, 'turned.mp4');
+    // What a phone held upright writes: the picture as the sensor saw it, and a quarter turn.
+    await promisify(execFile)(FFMPEG_PATH, [
+      ...['-loglevel', 'error', '-i', clip, '-map', '0', '-c', 'copy'],
+      ...['-metadata:s:v:0', 'rotate=90', '-y', turned],
+    ]);
+    expect((await probe(turned)).header).toContain('rotation of 90.00 degrees');
+    const output = path.join(folder, 'turned-out.mp4');
+    await stripVideoMetadata(turned, output, 'video/mp4');
+    expect((await probe(output)).header).toContain('rotation of 90.00 degrees');
   });
 
   it('kills a remux that runs out of time, and leaves nothing where its file would have been', async () => {
