@@ -53,6 +53,8 @@ describe.skipIf(!!process.env.DATABASE_URL)('the production build of the API', (
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         // Production refuses to start without a mail server; this test sends no mail.
         SMTP_URL: 'smtp://127.0.0.1:9',
+        // Shows the start-up lines of the modules (the media module's ffmpeg among them).
+        LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -73,6 +75,9 @@ describe.skipIf(!!process.env.DATABASE_URL)('the production build of the API', (
     expect(health?.status, output).toBe(200);
     expect(await health?.json()).toEqual({ status: 'ok', database: 'pglite' });
     expect(output).toContain('Site ready');
+    // The ffmpeg binary, an npm package's file, is found from the bundle as from the sources.
+    expect(output).toContain('media: videos are remuxed by ffmpeg');
+    expect(output).not.toContain('no ffmpeg to run');
     // Read from the bundled sources: the migrations ran, the document is built from the schemas.
     const docs = await fetch(`${base}/api/docs/json`);
     expect(docs.status).toBe(200);

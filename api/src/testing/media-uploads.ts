@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
@@ -152,7 +153,7 @@ export type Outcome = { status: number; body: string } | { aborted: true };
 export function streamUpload(
   base: string,
   who: UploadSession,
-  file: { size: number; head: Buffer; filename: string },
+  file: { size: number; head: Buffer; filename: string } | { size: number; path: string; filename: string },
   abort?: (sent: number) => Promise<boolean>,
 ): Promise<Outcome> {
   const { head, tail } = multipartEnvelope({ filename: file.filename });
@@ -179,12 +180,18 @@ export function streamUpload(
     request.on('error', (error) => (aborted ? resolve({ aborted: true }) : reject(error)));
     async function* body() {
       yield head;
-      yield* generated(file.size, file.head, async (sent) => {
-        if (abort && (await abort(sent))) {
-          aborted = true;
-          request.destroy();
-        }
-      });
+      if ('path' in file) {
+        // A real file from the disk, read a chunk at a time as it is sent.
+        for await (const chunk of createReadStream(file.path, { highWaterMark: 64 * 1024 }))
+          yield chunk as Buffer;
+      } else {
+        yield* generated(file.size, file.head, async (sent) => {
+          if (abort && (await abort(sent))) {
+            aborted = true;
+            request.destroy();
+          }
+        });
+      }
       yield tail;
     }
     Readable.from(body()).pipe(request);

@@ -1,6 +1,7 @@
 import { PHOTO_WIDTHS } from 'contracts';
 import sharp from 'sharp';
 import { ApiError } from '../../lib/api-error';
+import { processing } from './processing';
 
 export { PHOTO_WIDTHS };
 
@@ -9,9 +10,6 @@ export { PHOTO_WIDTHS };
  * decompression bomb); sharp refuses it from the header before it allocates anything.
  */
 export const MAX_INPUT_PIXELS = 50_000_000;
-
-/** Photos processed at once: each takes a core and tens of MB while it is decoded. */
-const MAX_CONCURRENT = 2;
 
 // Uploads are read once; libvips' cache of open files would only keep deleted temporary files open.
 sharp.cache({ files: 0 });
@@ -24,20 +22,6 @@ export interface PhotoVariant {
   data: Buffer;
 }
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function inTurn<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await task();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
 /**
  * Decodes an uploaded photo and encodes it again as WebP in each width of `PHOTO_WIDTHS` up to
  * its own: turned upright by its EXIF orientation, and with every metadata block left behind
@@ -45,7 +29,8 @@ async function inTurn<T>(task: () => Promise<T>): Promise<T> {
  * truncated ones included, or that has too many pixels is 422 IMAGE_PROCESSING_FAILED.
  */
 export function processPhoto(file: string): Promise<PhotoVariant[]> {
-  return inTurn(async () => {
+  // In turn with other photos and videos: each takes a core and tens of MB while it is decoded.
+  return processing.run(async () => {
     // `error` refuses truncated and corrupt pixel data, but not the warnings many cameras' and
     // editors' files raise (extraneous bytes between JPEG markers, a PNG's odd sRGB profile),
     // which browsers display without a murmur.

@@ -8,6 +8,7 @@ import { createS3Storage, type S3StorageConfig } from './s3-storage';
 import { createMediaService, type MediaService } from './service';
 import type { MediaStorage } from './storage';
 import { sweepOrphans } from './sweep';
+import { FFMPEG_PATH, ffmpegRuns } from './video';
 
 export interface MediaPluginOptions {
   /** The local storage's folder. Without it (and without S3): a temporary folder, removed on close. */
@@ -53,6 +54,13 @@ export const mediaPlugin = fp<MediaPluginOptions>(
 
     let sweeping: Promise<void> | null = null;
     fastify.addHook('onReady', async () => {
+      // Said once at start, so a deployment without the binary shows in the log, not in refusals.
+      if (await ffmpegRuns()) fastify.log.info({ path: FFMPEG_PATH }, 'media: videos are remuxed by ffmpeg');
+      else
+        fastify.log.error(
+          { path: FFMPEG_PATH },
+          'media: no ffmpeg to run; every video upload will be refused',
+        );
       // In the background: a large bucket takes a while to list, and nothing waits for it.
       sweeping = sweepOrphans(fastify.db, storage).then(
         (count) => {

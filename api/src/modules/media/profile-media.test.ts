@@ -1,12 +1,12 @@
 import { mkdtempSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ApiErrorBody, OwnMedia, OwnMediaList } from 'contracts';
 import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, modelProfiles } from '../../db/schema';
 import { type Agent, createAgent } from '../../testing/agent';
 import { createAccount, createProfile } from '../../testing/builders';
@@ -22,10 +22,17 @@ import {
   webp,
   webpChunks,
 } from '../../testing/media-uploads';
+import { movieBoxes, probe, RECORDED_TRACES, recordedVideo } from '../../testing/videos';
 
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'media-test-'));
 const t = testAppForFile({ mediaDir, mediaUploadsPerHour: { max: 12, windowSeconds: 3600 } });
 afterAll(() => rm(mediaDir, { recursive: true, force: true }));
+
+/** Clips recorded with a location, as phones do, made once for the file. */
+const clips = {} as Record<'mp4' | 'mov' | 'webm', Buffer>;
+beforeAll(async () => {
+  for (const format of ['mp4', 'mov', 'webm'] as const) clips[format] = await recordedVideo(format);
+});
 
 const errorOf = (response: { json<T>(): T }) => response.json<ApiErrorBody>();
 const MB = 1024 * 1024;
@@ -211,7 +218,7 @@ describe('POST /api/profiles/:id/media: photos', () => {
     expect(await storedFiles()).toEqual(before);
     expect(await t.db.select().from(media).where(eq(media.profileId, profile.id))).toHaveLength(5);
     // A video still fits.
-    await uploaded(agent, profile.id, { data: mp4(), filename: 'v.mp4' });
+    await uploaded(agent, profile.id, { data: clips.mp4, filename: 'v.mp4' });
   });
 });
 
@@ -237,26 +244,60 @@ describe('two uploads at once', () => {
 });
 
 describe('POST /api/profiles/:id/media: videos', () => {
-  it('stores an MP4 as it is, then refuses a second video with MEDIA_LIMIT', async () => {
-    const { agent, profile } = await model();
-    const bytes = mp4();
-    const item = await uploaded(agent, profile.id, {
-      data: bytes,
-      filename: 'clip.mp4',
-      contentType: 'video/mp4',
-    });
-    expect(item).toMatchObject({
-      kind: 'video',
-      width: null,
-      height: null,
-      variants: [],
-      sizeBytes: bytes.length,
-    });
-    expect(item.url).toMatch(/^\/media\/u\/[\w-]+\/video\.mp4$/);
-    expect((await fileOf(item.url)).equals(bytes)).toBe(true);
-    const [row] = await t.db.select().from(media).where(eq(media.id, item.id));
-    expect(row?.mimeType).toBe('video/mp4');
+  /** Boxes that hold metadata rather than pictures and sound: a phone's location among them. */
+  const METADATA_BOX = /(^|\/)(udta|meta|uuid|XMP_|loci|keys|ilst|©\w{3})(\/|$)/;
 
+  it.each([
+    ['an MP4', 'mp4', 'video/mp4', 'IMG_0001.mp4'],
+    ['a MOV', 'mov', 'video/quicktime', 'IMG_0002.MOV'],
+  ] as const)(
+    'stores %s recorded with a location without it: no tag, no metadata box, the same playable clip',
+    async (_, format, mime, filename) => {
+      const { agent, profile } = await model();
+      const recorded = clips[format];
+      // The upload really carries its location and device: in tags, in boxes and in an XMP packet.
+      const uploadedBoxes = movieBoxes(recorded);
+      expect(uploadedBoxes).toEqual(expect.arrayContaining(['moov/udta', 'uuid']));
+      expect(uploadedBoxes).toContain(format === 'mov' ? 'moov/udta/©xyz' : 'moov/udta/loci');
+      if (format === 'mp4') expect(uploadedBoxes).toContain('moov/udta/meta/keys');
+      for (const trace of RECORDED_TRACES) expect(recorded.includes(trace), trace).toBe(true);
+      const folder = await mkdtemp(path.join(tmpdir(), 'recorded-'));
+      const original = path.join(folder, `clip.${format}`);
+      await writeFile(original, recorded);
+      const before = await probe(original);
+      expect(before.header).toContain('55.7558');
+      expect(before.header).toContain('creation_time   : 2026-05-01');
+
+      const item = await uploaded(agent, profile.id, { data: recorded, filename, contentType: mime });
+      expect(item).toMatchObject({ kind: 'video', width: null, height: null, variants: [] });
+      expect(item.url).toMatch(new RegExp(`^/media/u/[\\w-]+/video\\.${format}$`));
+      const stored = await fileOf(item.url);
+      expect(item.sizeBytes).toBe(stored.length);
+      const [row] = await t.db.select().from(media).where(eq(media.id, item.id));
+      expect(row?.mimeType).toBe(mime);
+
+      // Read at the level of the container: not a box of metadata left, nor a byte of what they held.
+      const boxes = movieBoxes(stored);
+      expect(boxes.filter((box) => METADATA_BOX.test(box))).toEqual([]);
+      expect(boxes).toEqual(expect.arrayContaining(['ftyp', 'moov', 'moov/trak', 'mdat']));
+      // The index first (`+faststart`): a browser plays it before the rest has arrived.
+      expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+      for (const trace of [...RECORDED_TRACES, 'Lavf']) expect(stored.includes(trace), trace).toBe(false);
+      // The same pictures and sound, copied: every frame decodes, as long as before.
+      const copy = path.join(folder, `stored.${format}`);
+      await writeFile(copy, stored);
+      const after = await probe(copy);
+      expect(after.streams).toEqual(before.streams);
+      expect(after.duration).toBeCloseTo(before.duration, 1);
+      expect(after.header).not.toMatch(/location|creation_time|make|model|encoder|artist|2026-05-01/i);
+      await rm(folder, { recursive: true, force: true });
+      expect(await temporaryFiles()).toEqual([]);
+    },
+  );
+
+  it('keeps one video: a second is refused with MEDIA_LIMIT before it is read', async () => {
+    const { agent, profile } = await model();
+    await uploaded(agent, profile.id, { data: clips.mp4, filename: 'clip.mp4' });
     const before = await storedFiles();
     const second = await upload(agent, profile.id, { data: webm(), filename: 'clip.webm' });
     expect(second.statusCode).toBe(409);
@@ -264,16 +305,44 @@ describe('POST /api/profiles/:id/media: videos', () => {
     expect(await storedFiles()).toEqual(before);
   });
 
-  it('stores a WebM with its own type whatever the request says', async () => {
+  it('stores a WebM with its own type whatever the request says, without its tags', async () => {
     const { agent, profile } = await model();
+    for (const trace of RECORDED_TRACES.slice(0, 4)) expect(clips.webm.includes(trace), trace).toBe(true);
     const item = await uploaded(agent, profile.id, {
-      data: webm(),
+      data: clips.webm,
       filename: 'clip.mp4',
       contentType: 'video/mp4',
     });
     expect(item.url).toMatch(/\/video\.webm$/);
     const [row] = await t.db.select().from(media).where(eq(media.id, item.id));
     expect(row?.mimeType).toBe('video/webm');
+    const stored = await fileOf(item.url);
+    for (const trace of RECORDED_TRACES) expect(stored.includes(trace), trace).toBe(false);
+    const after = await probe(path.join(mediaDir, item.url.replace('/media/u/', '')));
+    expect([after.container, after.streams]).toEqual(['matroska,webm', ['video vp8', 'audio opus']]);
+    expect(after.duration).toBeCloseTo(1, 1);
+  });
+
+  it("refuses a file that reads as an MP4 but does not play, in the visitor's language, and stores nothing", async () => {
+    const { agent, profile } = await model();
+    const before = await storedFiles();
+    // An `ftyp` box is all it takes to pass for an MP4; no movie follows.
+    const response = await upload(agent, profile.id, { data: mp4(), filename: 'clip.mp4' });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response)).toMatchObject({
+      code: 'VIDEO_PROCESSING_FAILED',
+      message: 'Не удалось обработать видео: загрузите файл MP4, WebM или MOV, который воспроизводится',
+    });
+    await expectNothingStored(profile.id, before);
+    const { payload, headers } = multipart({ data: mp4(), filename: 'clip.mp4' });
+    const english = await agent.post(`/api/profiles/${profile.id}/media`, payload, {
+      headers: { ...headers, 'accept-language': 'en' },
+    });
+    expect([english.statusCode, errorOf(english).message]).toEqual([
+      422,
+      'The video could not be processed: upload an MP4, WebM or MOV file that plays',
+    ]);
+    await expectNothingStored(profile.id, before);
   });
 });
 
@@ -428,8 +497,8 @@ describe('GET /media/u/:key/:file', () => {
 
   it('answers ranges of a video', async () => {
     const { agent, profile } = await model();
-    const bytes = mp4(10_000);
-    const item = await uploaded(agent, profile.id, { data: bytes });
+    const item = await uploaded(agent, profile.id, { data: clips.mp4 });
+    const bytes = await fileOf(item.url);
     const part = await agent.get(item.url, { headers: { range: 'bytes=100-199' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
@@ -477,7 +546,7 @@ describe('PUT /api/profiles/:id/media/order', () => {
     const small = await png(40, 30);
     const a = await uploaded(agent, profile.id, { data: small });
     const b = await uploaded(agent, profile.id, { data: small });
-    const video = await uploaded(agent, profile.id, { data: mp4(1000) });
+    const video = await uploaded(agent, profile.id, { data: clips.mp4 });
     const c = await uploaded(agent, profile.id, { data: small });
 
     const response = await agent.put(`/api/profiles/${profile.id}/media/order`, {

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { MEDIA, type MediaKind, type OwnMedia } from 'contracts';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
@@ -10,6 +12,7 @@ import { processPhoto } from './photo';
 import { receiveUpload } from './receive';
 import { createMediaRepository, type MediaRow, type NewMediaRow, type StoredFilesOf } from './repository';
 import type { MediaStorage } from './storage';
+import { stripVideoMetadata } from './video';
 
 /** Ads are shown at most this wide: the stored image is the largest size up to it. */
 export const AD_IMAGE_WIDTH = 640;
@@ -113,7 +116,7 @@ export function createMediaService({ db, storage, incoming, log }: MediaServiceD
     return profile;
   }
 
-  /** Stores a received file under a new key: the photo's sizes, or the video as it came. */
+  /** Stores a received file under a new key: the photo's sizes, or the video without metadata. */
   async function store(file: Awaited<ReturnType<typeof receiveUpload>>) {
     const storageKey = randomToken(16);
     const keys: string[] = [];
@@ -143,8 +146,13 @@ export function createMediaService({ db, storage, incoming, log }: MediaServiceD
         };
         return { keys, values };
       }
+      // The original, with its metadata, stays in the upload's temporary folder, which goes
+      // when the request ends: only the remuxed copy is stored.
+      const stripped = path.join(path.dirname(file.path), `stripped.${file.type.ext}`);
+      const size = await stripVideoMetadata(file.path, stripped, file.type.mime, log);
+      await rm(file.path, { force: true });
       const key = `${storageKey}/video.${file.type.ext}`;
-      await storage.put(key, { path: file.path }, file.type.mime);
+      await storage.put(key, { path: stripped }, file.type.mime);
       keys.push(key);
       const values: Omit<NewMediaRow, 'profileId' | 'revisionPosition'> = {
         kind: 'video',
@@ -152,7 +160,7 @@ export function createMediaService({ db, storage, incoming, log }: MediaServiceD
         storageKey,
         variants: [],
         mimeType: file.type.mime,
-        sizeBytes: file.size,
+        sizeBytes: size,
       };
       return { keys, values };
     } catch (error) {

@@ -68,7 +68,8 @@ export const profileMediaRoutes = defineRoutes<ProfileMediaRoutesOptions>(async 
         summary: 'Upload one photo (JPEG, PNG, WebP; at most 20 MB) or video (MP4, WebM, MOV; at most 50 MB)',
         description:
           '`multipart/form-data` with one file field (`file`). The format is read from the bytes. ' +
-          'Photos are stored as WebP in several widths without any metadata; a video as it is. ' +
+          'Photos are stored as WebP in several widths without any metadata; a video remuxed in its own ' +
+          'container (streams copied) without any metadata either. ' +
           'The file joins the working version (visitors see it after approval).',
         tags: ['profiles'],
         consumes: ['multipart/form-data'],
@@ -83,7 +84,9 @@ export const profileMediaRoutes = defineRoutes<ProfileMediaRoutesOptions>(async 
             409: 'MEDIA_LIMIT: 5 photos or 1 video already; TRANSITION_NOT_ALLOWED: blocked',
             413: 'FILE_TOO_LARGE: a video over 50 MB or a photo over 20 MB',
             415: 'UNSUPPORTED_FORMAT: not a JPEG, PNG, WebP, MP4, WebM or MOV file',
-            422: 'IMAGE_PROCESSING_FAILED: a photo that does not decode (truncated, corrupt, too many pixels)',
+            422:
+              'IMAGE_PROCESSING_FAILED: a photo that does not decode (truncated, corrupt, too many pixels); ' +
+              'VIDEO_PROCESSING_FAILED: a video that cannot be remuxed (no movie in it, no picture, too slow)',
             429: 'RATE_LIMITED: 60 uploads an hour per account',
           }),
         },

@@ -91,6 +91,15 @@ describe('media editor', () => {
     expect(await screen.findByText(ru.media.errors.processing)).toBeTruthy();
   });
 
+  it('says the server could not process the video', async () => {
+    stubApi({ 'GET /profiles/7': () => ok({}) });
+    renderMedia([]);
+    const clip = new File([new Uint8Array(1000)], 'clip.mp4', { type: 'video/mp4' });
+    await userEvent.upload(screen.getByLabelText(ru.media.pick), clip);
+    act(() => FakeXhr.all[0]?.respond(422, { code: 'VIDEO_PROCESSING_FAILED', message: 'x' }));
+    expect(await screen.findByText(ru.media.errors.videoProcessing)).toBeTruthy();
+  });
+
   it('reorders with the keyboard buttons and makes a photo the main one through the order call', async () => {
     const calls = stubApi({
       'PUT /profiles/7/media/order': (body) => {

@@ -41,6 +41,8 @@ export function uploadErrorKey(error: unknown, kind: MediaKind): string {
       return kind === 'video' ? 'validation.videoTooLarge' : 'validation.photoTooLarge';
     case 'IMAGE_PROCESSING_FAILED':
       return 'media.errors.processing';
+    case 'VIDEO_PROCESSING_FAILED':
+      return 'media.errors.videoProcessing';
     case 'MEDIA_LIMIT':
       return kind === 'video' ? 'validation.tooManyVideos' : 'validation.tooManyPhotos';
     case 'RATE_LIMITED':
