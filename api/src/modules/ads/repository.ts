@@ -94,9 +94,9 @@ export async function recordAdRefusal(
         .select({
           campaignId: campaigns.id,
           day: sql<string>`${day}::date`.as('day'),
-          kind: sql<'impression' | 'click'>`${kind}`.as('kind'),
-          reason: sql<AdRefusalReason>`${reason}`.as('reason'),
-          count: sql<number>`1`.as('count'),
+          kind: sql<'impression' | 'click'>`${kind}::text`.as('kind'),
+          reason: sql<AdRefusalReason>`${reason}::text`.as('reason'),
+          count: sql<number>`1::integer`.as('count'),
         })
         .from(campaigns)
         .where(eq(campaigns.id, campaignId)),
