@@ -115,6 +115,8 @@ export interface AppOptions {
   adSlotsPerDay?: number | undefined;
   /** How long the ads of a page are shared between visitors (the server's default is 2 s); 0 = off. */
   adsCacheMs?: number | undefined;
+  /** The clock ad tokens are issued and checked by (tests move it on); Date.now by default. */
+  adsClock?: (() => number) | undefined;
   /** robots.txt and the sitemap: PUBLIC_URL when it was set (else each request's origin). */
   seo?: SeoOptions | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
@@ -188,7 +190,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pricingPlugin, { rubPerUsd: options.rubPerUsd ?? DEFAULT_RUB_PER_USD });
   if (options.jobs) await app.register(expiryJobPlugin);
   // Ads: the serving (its short cache is cleared by every campaign change) and the completion job.
-  await app.register(servingPlugin, { secret, cacheMs: options.adsCacheMs ?? 0 });
+  const rateLimits = resolveRateLimits(options.rateLimits);
+  await app.register(servingPlugin, {
+    secret,
+    cacheMs: options.adsCacheMs ?? 0,
+    limits: { impressions: rateLimits.adImpressionsPerNetwork, clicks: rateLimits.adClicksPerNetwork },
+    now: options.adsClock,
+  });
   if (options.jobs) await app.register(completionJobPlugin);
   // Uploaded files: `fastify.mediaStorage` for every module; cleans up after a killed process.
   await app.register(mediaPlugin, { dir: options.mediaDir, s3: options.mediaS3 });
@@ -255,7 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         slotsPerDay: adSlotsPerDay,
         imageUploadsPerHour: options.mediaUploadsPerHour,
       });
-      await api.register(adRoutes);
+      await api.register(adRoutes, { rateLimits });
       await api.register(paymentRoutes, {
         settings: options.payments ?? { provider: 'sandbox' },
         publicUrl: options.publicUrl ?? 'http://localhost:8080',

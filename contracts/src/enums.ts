@@ -175,6 +175,15 @@ export const AD_PRICINGS = ['impressions', 'days'] as const;
 export type AdPricing = (typeof AD_PRICINGS)[number];
 
 /**
+ * Why an impression or a click was not counted (nor billed): too many from the visitor's network
+ * (`rate_limit`), a token past its time (`expired`) or reported sooner than an ad can have been seen
+ * (`too_soon`), a token issued to another visitor or network (`foreign`), the same token again
+ * (`replay`), or a known robot (`bot`).
+ */
+export const AD_REFUSAL_REASONS = ['rate_limit', 'expired', 'too_soon', 'foreign', 'replay', 'bot'] as const;
+export type AdRefusalReason = (typeof AD_REFUSAL_REASONS)[number];
+
+/**
  * A campaign's life: saved (`draft`) -> paid and sent (`moderation`) -> `published` on its dates
  * -> `completed` (impressions reached or dates over); `rejected` by a moderator with a reason.
  */

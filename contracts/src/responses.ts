@@ -32,6 +32,7 @@ import {
   ADMIN_TARGET_TYPES,
   AD_PLACEMENTS,
   AD_PRICINGS,
+  AD_REFUSAL_REASONS,
   CAMPAIGN_ACTIONS,
   CAMPAIGN_STATUSES,
 } from './enums';
@@ -597,6 +598,9 @@ export const adminAccountCampaign = v.object({
   /** Bought impressions (per-impression pricing), else null. */
   impressionsBought: v.nullable(v.number()),
   impressionsDelivered: v.number(),
+  /** Impressions and clicks reported but refused (not counted, not billed). */
+  impressionsRefused: v.number(),
+  clicksRefused: v.number(),
   createdAt: isoDateTime,
 });
 
@@ -769,6 +773,9 @@ export const campaign = v.object({
   /** Impressions counted so far, and clicks. */
   impressionsServed: v.number(),
   clicks: v.number(),
+  /** Impressions and clicks reported but refused (not counted, not billed): see AD_REFUSAL_REASONS. */
+  refusedImpressions: v.number(),
+  refusedClicks: v.number(),
   /** YYYY-MM-DD, both included. */
   startsOn: v.nullable(v.string()),
   endsOn: v.nullable(v.string()),
@@ -827,9 +834,27 @@ export const campaignCalendar = v.object({
 /** GET /api/campaigns/{id}/stats and /api/campaigns/stats: oldest day first, spend in rubles. */
 export const campaignStats = v.object({
   days: v.array(
-    v.object({ day: v.string(), impressions: v.number(), clicks: v.number(), spend: v.number() }),
+    v.object({
+      day: v.string(),
+      impressions: v.number(),
+      clicks: v.number(),
+      spend: v.number(),
+      /** Reported but refused that day: not counted, not billed. */
+      refusedImpressions: v.number(),
+      refusedClicks: v.number(),
+    }),
   ),
-  totals: v.object({ impressions: v.number(), clicks: v.number(), spend: v.number() }),
+  totals: v.object({
+    impressions: v.number(),
+    clicks: v.number(),
+    spend: v.number(),
+    refusedImpressions: v.number(),
+    refusedClicks: v.number(),
+  }),
+  /** The refused ones of the period by reason, in AD_REFUSAL_REASONS order; reasons with none left out. */
+  refused: v.array(
+    v.object({ reason: v.picklist(AD_REFUSAL_REASONS), impressions: v.number(), clicks: v.number() }),
+  ),
 });
 
 /** One ad a page shows. `token` names the slot for counting; `clickUrl` is our own redirect. */

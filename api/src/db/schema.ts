@@ -4,6 +4,8 @@ import {
   ADMIN_TARGET_TYPES,
   AD_PLACEMENTS,
   AD_PRICINGS,
+  AD_REFUSAL_REASONS,
+  type AdRefusalReason,
   APPEARANCES,
   CAMPAIGN_STATUSES,
   CATEGORIES,
@@ -1053,6 +1055,11 @@ export const adEvents = pgTable(
     kind: text('kind').notNull().$type<'impression' | 'click'>(),
     visitor: text('visitor').notNull(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /**
+     * The signature of the token that was counted: the same token again is a replay, another
+     * token of the same visitor (a new page) only a repeat within the hour.
+     */
+    token: text('token').notNull().default(''),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.kind, t.visitor, t.hour] }),
@@ -1072,4 +1079,26 @@ export const adStatsDaily = pgTable(
     clicks: integer('clicks').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day] })],
+);
+
+/**
+ * Impressions and clicks reported but refused (not counted, not billed), per campaign, day (Moscow
+ * time), kind and reason, for the advertiser's figures and the administration.
+ */
+export const adRefusalsDaily = pgTable(
+  'ad_refusals_daily',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull().$type<'impression' | 'click'>(),
+    reason: text('reason').notNull().$type<AdRefusalReason>(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.day, t.kind, t.reason] }),
+    check('ad_refusals_daily_kind_check', sql`${t.kind} in ('impression', 'click')`),
+    check('ad_refusals_daily_reason_check', oneOf(t.reason, AD_REFUSAL_REASONS)),
+  ],
 );

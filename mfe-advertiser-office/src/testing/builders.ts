@@ -17,6 +17,8 @@ export function createCampaign(overrides: Partial<Campaign> = {}): Campaign {
     impressions: null,
     impressionsServed: 0,
     clicks: 0,
+    refusedImpressions: 0,
+    refusedClicks: 0,
     startsOn: null,
     endsOn: null,
     costPerDay: null,

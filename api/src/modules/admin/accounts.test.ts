@@ -1,7 +1,7 @@
 import type { AdminAccountDetails, AdminAccountList, ApiErrorBody } from 'contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authSessions, campaigns } from '../../db/schema';
+import { adRefusalsDaily, authSessions, campaigns } from '../../db/schema';
 import { post } from '../ledger/repository';
 import { signedInAdmin } from '../../testing/admin';
 import { createAccount, createProfile } from '../../testing/builders';
@@ -120,6 +120,12 @@ describe('GET /api/admin-panel/accounts/:id', () => {
       .insert(campaigns)
       .values({ accountId: account.id })
       .returning({ id: campaigns.id });
+    // Refused reports of the older one, over two days and reasons.
+    await t.db.insert(adRefusalsDaily).values([
+      { campaignId: older?.id ?? 0, day: '2025-03-01', kind: 'impression', reason: 'rate_limit', count: 7 },
+      { campaignId: older?.id ?? 0, day: '2025-03-02', kind: 'impression', reason: 'foreign', count: 3 },
+      { campaignId: older?.id ?? 0, day: '2025-03-02', kind: 'click', reason: 'rate_limit', count: 2 },
+    ]);
     for (let n = 0; n < 4; n += 1) {
       await t.app.sessions.create(account.id);
     }
@@ -153,6 +159,8 @@ describe('GET /api/admin-panel/accounts/:id', () => {
         endsAt: null,
         impressionsBought: null,
         impressionsDelivered: 0,
+        impressionsRefused: 0,
+        clicksRefused: 0,
         createdAt: expect.any(String),
       },
       {
@@ -163,6 +171,8 @@ describe('GET /api/admin-panel/accounts/:id', () => {
         endsAt: '2025-03-10',
         impressionsBought: 5000,
         impressionsDelivered: 1200,
+        impressionsRefused: 10,
+        clicksRefused: 2,
         createdAt: expect.any(String),
       },
     ]);

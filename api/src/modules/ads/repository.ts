@@ -1,6 +1,14 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { adBookings, adEvents, adStatsDaily, type ApprovedAd, campaigns } from '../../db/schema';
+import type { AdRefusalReason } from 'contracts';
+import {
+  adBookings,
+  adEvents,
+  adRefusalsDaily,
+  adStatsDaily,
+  type ApprovedAd,
+  campaigns,
+} from '../../db/schema';
 
 export type { ApprovedAd } from '../../db/schema';
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -36,21 +44,102 @@ export async function bookedCampaigns(
 }
 
 /**
- * Records a visitor's impression or click of a campaign in the current hour; false when one was
- * recorded already (the event's primary key is the dedupe).
+ * Records a visitor's impression or click of a campaign in the current hour, with the token's
+ * binding; when one was recorded already (the event's primary key is the dedupe), the binding of
+ * the token that was, so the caller can tell the same token again from a new page's.
  */
 export async function recordAdEvent(
   tx: Database,
   campaignId: number,
   kind: 'impression' | 'click',
   visitor: string,
-): Promise<boolean> {
+  token: string,
+): Promise<'recorded' | string> {
+  const hour = sql`date_trunc('hour', now())`;
   const inserted = await tx
     .insert(adEvents)
-    .values({ campaignId, kind, visitor, hour: sql`date_trunc('hour', now())` })
+    .values({ campaignId, kind, visitor, hour, token })
     .onConflictDoNothing()
     .returning({ id: adEvents.campaignId });
-  return inserted.length > 0;
+  if (inserted.length > 0) return 'recorded';
+  const [existing] = await tx
+    .select({ token: adEvents.token })
+    .from(adEvents)
+    .where(
+      and(
+        eq(adEvents.campaignId, campaignId),
+        eq(adEvents.kind, kind),
+        eq(adEvents.visitor, visitor),
+        eq(adEvents.hour, hour),
+      ),
+    );
+  return existing?.token ?? '';
+}
+
+/**
+ * Adds one refused impression or click to a campaign's refusals of the day, by reason. Nothing
+ * when the campaign is gone (a token can outlive it).
+ */
+export async function recordAdRefusal(
+  db: Database,
+  campaignId: number,
+  day: string,
+  kind: 'impression' | 'click',
+  reason: AdRefusalReason,
+): Promise<void> {
+  await db
+    .insert(adRefusalsDaily)
+    .select(
+      db
+        .select({
+          campaignId: campaigns.id,
+          day: sql<string>`${day}::date`.as('day'),
+          kind: sql<'impression' | 'click'>`${kind}::text`.as('kind'),
+          reason: sql<AdRefusalReason>`${reason}::text`.as('reason'),
+          count: sql<number>`1::integer`.as('count'),
+        })
+        .from(campaigns)
+        .where(eq(campaigns.id, campaignId)),
+    )
+    .onConflictDoUpdate({
+      target: [adRefusalsDaily.campaignId, adRefusalsDaily.day, adRefusalsDaily.kind, adRefusalsDaily.reason],
+      set: { count: sql`${adRefusalsDaily.count} + 1` },
+    });
+}
+
+/** The refusals of these campaigns from `from` on (every day when null), by day, kind and reason. */
+export function refusalsSince(db: Database, ids: number[], from: string | null) {
+  return db
+    .select()
+    .from(adRefusalsDaily)
+    .where(
+      and(
+        inArray(adRefusalsDaily.campaignId, ids),
+        from === null ? undefined : gte(adRefusalsDaily.day, from),
+      ),
+    );
+}
+
+/** Every refused impression and click of these campaigns, by campaign. */
+export async function refusedTotalsOf(
+  db: Database,
+  ids: number[],
+): Promise<Map<number, { impressions: number; clicks: number }>> {
+  const totals = new Map<number, { impressions: number; clicks: number }>();
+  if (ids.length === 0) return totals;
+  const rows = await db
+    .select({
+      campaignId: adRefusalsDaily.campaignId,
+      impressions: sql<number>`coalesce(sum(${adRefusalsDaily.count}) filter (where ${adRefusalsDaily.kind} = 'impression'), 0)::int`,
+      clicks: sql<number>`coalesce(sum(${adRefusalsDaily.count}) filter (where ${adRefusalsDaily.kind} = 'click'), 0)::int`,
+    })
+    .from(adRefusalsDaily)
+    .where(inArray(adRefusalsDaily.campaignId, ids))
+    .groupBy(adRefusalsDaily.campaignId);
+  for (const row of rows) {
+    totals.set(row.campaignId, { impressions: Number(row.impressions), clicks: Number(row.clicks) });
+  }
+  return totals;
 }
 
 /**

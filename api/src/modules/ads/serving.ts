@@ -1,8 +1,10 @@
-import { ADS_PER_PAGE_MAX, type AdsQuery, adDayOf, type ServedAd } from 'contracts';
+import { ADS_PER_PAGE_MAX, type AdRefusalReason, type AdsQuery, adDayOf, type ServedAd } from 'contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isbot } from 'isbot';
 import type { Database } from '../../db/client';
+import { clientAddressKey } from '../../lib/client-address';
+import { createMemoryRateLimitStore, type Limit, type RateLimitStore } from '../../lib/rate-limit-store';
 import { hmac, safeEqual, sha256 } from '../../lib/tokens';
 import { imageUrlOf } from '../campaigns/service';
 import {
@@ -13,10 +15,17 @@ import {
   countClickOf,
   countImpressionOf,
   recordAdEvent,
+  recordAdRefusal,
 } from './repository';
 
 /** How long a served token may be counted: a page left open longer shows a new one on reload. */
-export const AD_TOKEN_TTL_SECONDS = 30 * 60;
+export const AD_TOKEN_TTL_SECONDS = 15 * 60;
+
+/**
+ * An impression is reported once an ad has been half visible for a second, so a report sooner
+ * than that after its token was issued did not come from a page that showed it.
+ */
+export const AD_MIN_VIEW_MS = 1000;
 
 interface Candidate {
   id: number;
@@ -48,40 +57,132 @@ export interface ServingOptions {
   secret: string;
   /** How long a page's candidates are shared between visitors; 0 reads the database every time. */
   cacheMs: number;
+  /** Impressions and clicks of one campaign counted per client network; past them they are refused. */
+  limits: { impressions: Limit; clicks: Limit };
+  /** The counters of those limits (in memory unless a shared store is given). */
+  store?: RateLimitStore | undefined;
+  /** The clock of tokens (tests move it on); Date.now by default. */
+  now?: (() => number) | undefined;
 }
 
-export type CountResult = 'counted' | 'ignored';
+export type CountResult = 'counted' | 'ignored' | AdRefusalReason;
+
+type Kind = 'impression' | 'click';
+
+/** A token we issued: its campaign, when, and its binding to a visitor on a network. */
+interface IssuedToken {
+  campaignId: number;
+  issuedAt: number;
+  /** The part that names the visitor and network it was issued to (also what a replay repeats). */
+  binding: string;
+}
 
 export function createServing(fastify: FastifyInstance, options: ServingOptions) {
   const { db } = fastify;
   const cache = new Map<string, { at: number; day: string; items: Candidate[] }>();
+  const store = options.store ?? createMemoryRateLimitStore();
+  const now = options.now ?? Date.now;
   let turn = 0;
 
-  const signatureOf = (campaignId: number, slot: number, expires: number, visitorId: string) =>
-    hmac(options.secret, `ad|${campaignId}|${slot}|${expires}|${visitorId}`).slice(0, 32);
+  /**
+   * A token is `campaign.slot.issuedAtMs.issue.binding`: `issue` proves we issued it (for that
+   * campaign and slot, at that time); `binding` that it was issued to this visitor cookie on this
+   * client network. A token we never issued is ignored; one of ours shown elsewhere is refused.
+   */
+  const issueOf = (campaignId: number, slot: number, issuedAt: number) =>
+    hmac(options.secret, `ad|${campaignId}|${slot}|${issuedAt}`).slice(0, 32);
+  const bindingOf = (issue: string, request: FastifyRequest) =>
+    hmac(options.secret, `ad-to|${issue}|${request.visitorId}|${clientAddressKey(request.ip)}`).slice(0, 32);
 
-  function tokenFor(campaignId: number, slot: number, visitorId: string): string {
-    const expires = Math.floor(Date.now() / 1000) + AD_TOKEN_TTL_SECONDS;
-    return `${campaignId}.${slot}.${expires}.${signatureOf(campaignId, slot, expires, visitorId)}`;
+  function tokenFor(request: FastifyRequest, campaignId: number, slot: number): string {
+    const issuedAt = now();
+    const issue = issueOf(campaignId, slot, issuedAt);
+    return `${campaignId}.${slot}.${issuedAt}.${issue}.${bindingOf(issue, request)}`;
   }
 
-  /** The campaign a token names, when it was signed for this visitor and has not expired. */
-  function readToken(token: string, visitorId: string): { campaignId: number; expired: boolean } | null {
-    const match = /^([1-9]\d{0,9})\.(\d)\.(\d{1,12})\.([A-Za-z0-9_-]{32})$/.exec(token);
+  /** The token's campaign when we issued it (null: not ours), and why it may not count, if so. */
+  function readToken(
+    request: FastifyRequest,
+    token: string,
+  ): { token: IssuedToken; refusal: 'foreign' | 'expired' | null } | null {
+    const match = /^([1-9]\d{0,9})\.(\d)\.(\d{1,15})\.([A-Za-z0-9_-]{32})\.([A-Za-z0-9_-]{32})$/.exec(token);
     if (!match) return null;
-    const [, id = '', slot = '', expires = '', signature = ''] = match;
-    if (!safeEqual(signature, signatureOf(Number(id), Number(slot), Number(expires), visitorId))) return null;
-    return { campaignId: Number(id), expired: Number(expires) < Date.now() / 1000 };
+    const [, id = '', slot = '', issuedAt = '', issue = '', binding = ''] = match;
+    if (!safeEqual(issue, issueOf(Number(id), Number(slot), Number(issuedAt)))) return null;
+    const issued = { campaignId: Number(id), issuedAt: Number(issuedAt), binding };
+    // Only our visitor cookie, as this browser holds it, on the network the token was issued to.
+    const ours =
+      request.cookies[fastify.cookieNames.visitor] === request.visitorId &&
+      safeEqual(binding, bindingOf(issue, request));
+    if (!ours) return { token: issued, refusal: 'foreign' };
+    const expired = now() - issued.issuedAt > AD_TOKEN_TTL_SECONDS * 1000;
+    return { token: issued, refusal: expired ? 'expired' : null };
   }
 
-  /** Counted only for a visitor whose browser holds our visitor cookie, and never for known bots. */
-  function countable(request: FastifyRequest): boolean {
-    if (request.cookies[fastify.cookieNames.visitor] !== request.visitorId) return false;
+  const isBot = (request: FastifyRequest) => {
     const agent = request.headers['user-agent'];
-    return !!agent && !isbot(agent);
+    return !agent || isbot(agent);
+  };
+
+  /** Takes one of the network's counts of this campaign; false when the network has had its share. */
+  async function withinLimit(
+    request: FastifyRequest,
+    kind: Kind,
+    campaignId: number,
+  ): Promise<string | null> {
+    const limit = kind === 'impression' ? options.limits.impressions : options.limits.clicks;
+    const key = `${kind}|${campaignId}|${clientAddressKey(request.ip)}`;
+    const { count } = await store.hit(key, limit.windowSeconds * 1000);
+    if (count > limit.max) {
+      await store.release(key);
+      return null;
+    }
+    return key;
+  }
+
+  /** Notes a refused report in the campaign's figures of the day; never fails the request. */
+  async function refuse(campaignId: number, kind: Kind, reason: AdRefusalReason): Promise<AdRefusalReason> {
+    await recordAdRefusal(db, campaignId, adDayOf(new Date()), kind, reason);
+    return reason;
+  }
+
+  /**
+   * Everything a report must pass before it may count: a token we issued (else it is ignored), not
+   * a robot, for this visitor on this network, within its time, and within the network's share of
+   * the campaign. Null when it passes (then the returned key holds one of that share).
+   */
+  async function screen(
+    request: FastifyRequest,
+    kind: Kind,
+    token: string,
+  ): Promise<{ issued: IssuedToken; refusal: AdRefusalReason | null; key: string | null } | null> {
+    const read = readToken(request, token);
+    if (!read) return null;
+    const issued = read.token;
+    let refusal: AdRefusalReason | null = isBot(request) ? 'bot' : read.refusal;
+    if (!refusal && kind === 'impression' && now() - issued.issuedAt < AD_MIN_VIEW_MS) refusal = 'too_soon';
+    const key = refusal ? null : await withinLimit(request, kind, issued.campaignId);
+    if (!refusal && !key) refusal = 'rate_limit';
+    return { issued, refusal, key };
   }
 
   const visitorHash = (request: FastifyRequest) => sha256(`visitor:${request.visitorId}`);
+
+  /**
+   * Records the visitor's event of the hour; 'replay' when this very token was counted already,
+   * 'repeat' when another of the visitor's tokens was (a new page within the hour: not counted,
+   * not refused either).
+   */
+  async function recordEvent(
+    tx: Database,
+    issued: IssuedToken,
+    kind: Kind,
+    request: FastifyRequest,
+  ): Promise<'recorded' | 'replay' | 'repeat'> {
+    const outcome = await recordAdEvent(tx, issued.campaignId, kind, visitorHash(request), issued.binding);
+    if (outcome === 'recorded') return outcome;
+    return outcome === issued.binding ? 'replay' : 'repeat';
+  }
 
   return {
     clear: () => cache.clear(),
@@ -101,7 +202,7 @@ export function createServing(fastify: FastifyInstance, options: ServingOptions)
       const start = turn++ % items.length;
       const chosen = [...items.slice(start), ...items.slice(0, start)].slice(0, ADS_PER_PAGE_MAX);
       return chosen.map(({ id, approved }, slot) => {
-        const token = tokenFor(id, slot, request.visitorId);
+        const token = tokenFor(request, id, slot);
         return {
           token,
           format: approved.format,
@@ -127,16 +228,18 @@ export function createServing(fastify: FastifyInstance, options: ServingOptions)
      * overshoots. Reaching the count completes the campaign and tells the advertiser.
      */
     async countImpression(request: FastifyRequest, token: string): Promise<CountResult> {
-      const parsed = readToken(token, request.visitorId);
-      if (!parsed || parsed.expired || !countable(request)) return 'ignored';
+      const screened = await screen(request, 'impression', token);
+      if (!screened) return 'ignored';
+      const { issued, refusal, key } = screened;
+      if (refusal) return refuse(issued.campaignId, 'impression', refusal);
       const today = adDayOf(new Date());
-      const visitor = visitorHash(request);
       const completed = await db
         .transaction(async (tx) => {
-          if (!(await recordAdEvent(tx, parsed.campaignId, 'impression', visitor))) return null;
-          const updated = await countImpressionOf(tx, parsed.campaignId, today);
+          const event = await recordEvent(tx, issued, 'impression', request);
+          if (event !== 'recorded') return event;
+          const updated = await countImpressionOf(tx, issued.campaignId, today);
           if (!updated) throw new NotCounted();
-          await addToDailyStats(tx, parsed.campaignId, today, 'impressions');
+          await addToDailyStats(tx, issued.campaignId, today, 'impressions');
           if (updated.status === 'completed') {
             await fastify.notifications.notify(
               updated.accountId,
@@ -157,22 +260,40 @@ export function createServing(fastify: FastifyInstance, options: ServingOptions)
           throw error;
         });
       if (completed === true) cache.clear();
-      return completed === null || completed === 'not-counted' ? 'ignored' : 'counted';
+      if (typeof completed === 'boolean') return 'counted';
+      // Not counted after all: the network's share is given back.
+      if (key) await store.release(key);
+      return completed === 'replay' ? refuse(issued.campaignId, 'impression', 'replay') : 'ignored';
     },
 
-    /** The link of a token's campaign (null: a bad token), counting the click once per visitor per hour. */
+    /**
+     * The link of a token's campaign (null: not a token we issued), counting the click once per
+     * visitor per hour when it passes the same checks as an impression (but for the second's wait).
+     * A refused click still goes to the link: the person who clicked is not to blame.
+     */
     async click(request: FastifyRequest, token: string): Promise<string | null> {
-      const parsed = readToken(token, request.visitorId);
-      if (!parsed) return null;
-      const link = (await approvedAdOf(db, parsed.campaignId))?.link;
-      if (!link) return null;
-      if (parsed.expired || !countable(request)) return link;
+      const screened = await screen(request, 'click', token);
+      if (!screened) return null;
+      const { issued, refusal, key } = screened;
+      const link = (await approvedAdOf(db, issued.campaignId))?.link;
+      if (!link) {
+        if (key) await store.release(key);
+        return null;
+      }
+      if (refusal) {
+        await refuse(issued.campaignId, 'click', refusal);
+        return link;
+      }
       const today = adDayOf(new Date());
-      await db.transaction(async (tx) => {
-        if (!(await recordAdEvent(tx, parsed.campaignId, 'click', visitorHash(request)))) return;
-        await countClickOf(tx, parsed.campaignId);
-        await addToDailyStats(tx, parsed.campaignId, today, 'clicks');
+      const event = await db.transaction(async (tx) => {
+        const recorded = await recordEvent(tx, issued, 'click', request);
+        if (recorded !== 'recorded') return recorded;
+        await countClickOf(tx, issued.campaignId);
+        await addToDailyStats(tx, issued.campaignId, today, 'clicks');
+        return recorded;
       });
+      if (event !== 'recorded' && key) await store.release(key);
+      if (event === 'replay') await refuse(issued.campaignId, 'click', 'replay');
       return link;
     },
   };

@@ -26,6 +26,14 @@ export const DEFAULT_AUTH_RATE_LIMITS = {
   /** Tracking calls (analytics): a page load reports a visit, a profile page a view. */
   analyticsVisitPerIp: { max: 60, windowSeconds: 60 },
   analyticsViewPerIp: { max: 120, windowSeconds: 60 },
+  /** Ads: pages of ads (each with fresh tokens) a network may ask for. */
+  adsPerIp: { max: 60, windowSeconds: 60 },
+  /** Ads: impression reports a network may send (each ad of each page sends one). */
+  adImpressionReportsPerIp: { max: 180, windowSeconds: 60 },
+  /** Ads: impressions of one campaign counted (billed) from one network; the rest are refused. */
+  adImpressionsPerNetwork: { max: 30, windowSeconds: 3600 },
+  /** Ads: clicks of one campaign counted from one network; the rest are refused. */
+  adClicksPerNetwork: { max: 10, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 export type AuthRateLimits = Record<keyof typeof DEFAULT_AUTH_RATE_LIMITS, Limit>;

@@ -17,10 +17,20 @@ import { testAppForFile } from '../../testing/create-test-app';
 import { verifyBalances } from '../ledger/repository';
 import { completeCampaigns } from './completion';
 
+/** How far the ads' clock is ahead of the real one: a visitor's second of looking at an ad. */
+let adsClockSkew = 0;
+/** The ads were on screen for a second: an impression reported now may count. */
+const aSecondLater = () => {
+  adsClockSkew += 1_000;
+};
+
 // Two slots a day per placement, so the race for the last one is easy to set up.
-const t = testAppForFile({ rubPerUsd: 100, adSlotsPerDay: 2 }, async ({ db }) => {
-  await seedPrices(db);
-});
+const t = testAppForFile(
+  { rubPerUsd: 100, adSlotsPerDay: 2, adsClock: () => Date.now() + adsClockSkew },
+  async ({ db }) => {
+    await seedPrices(db);
+  },
+);
 
 /** Other cities' prices at 100 rubles per dollar: a city pin 1200 a day, 1000 impressions 200. */
 const CITY_DAY = 1200;
@@ -388,6 +398,7 @@ describe('serving and counting', () => {
     expect(ad).toMatchObject({ heading: 'City taxi', buttonText: 'Order a ride', image: null });
     expect((await adsOf(browser, 'no-such-city')).length).toBe(0);
     const token = ad?.token ?? '';
+    aSecondLater();
     const first = await browser.post('/api/ads/impressions', { token }, { headers: BROWSER });
     expect(first.statusCode).toBe(204);
     expect((await browser.post('/api/ads/impressions', { token }, { headers: BROWSER })).statusCode).toBe(
@@ -408,6 +419,7 @@ describe('serving and counting', () => {
     const campaign = await published(agent, form(city.slug));
     const browser = await visitor();
     const token = (await adsOf(browser, city.slug))[0]?.token ?? '';
+    aSecondLater();
     const bot = { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' };
     expect((await browser.post('/api/ads/impressions', { token }, { headers: bot })).statusCode).toBe(204);
     const stranger = await visitor();
@@ -451,6 +463,7 @@ describe('serving and counting', () => {
     const tokens = await Promise.all(
       browsers.map(async (browser) => (await adsOf(browser, city.slug))[0]?.token ?? ''),
     );
+    aSecondLater();
     const answers = await Promise.all(
       browsers.map((browser, index) =>
         browser.post('/api/ads/impressions', { token: tokens[index] }, { headers: BROWSER }),

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   AD_MIN_DAYS,
+  AD_REFUSAL_REASONS,
   type AdPlacement,
+  type AdRefusalReason,
   type AdPricing,
   adDayOf,
   addDays,
@@ -25,6 +27,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { ApiError, ValidationError } from '../../lib/api-error';
+import { refusalsSince, refusedTotalsOf } from '../ads/repository';
 import { balanceOf, post } from '../ledger/repository';
 import { deleteStoredFiles } from '../media/service';
 import { freeByDay, keysOf, nearestFreeStart } from './capacity';
@@ -129,6 +132,10 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
       rows.map((row) => row.id),
     );
     const prices = await loadAdPrices(executor);
+    const refused = await refusedTotalsOf(
+      executor,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => {
       const cityRefs = cityMap.get(row.id) ?? [];
       const slugs = cityRefs.map((city) => city.slug);
@@ -153,6 +160,8 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
         impressions: row.impressions,
         impressionsServed: row.impressionsServed,
         clicks: row.clicks,
+        refusedImpressions: refused.get(row.id)?.impressions ?? 0,
+        refusedClicks: refused.get(row.id)?.clicks ?? 0,
         startsOn: row.startsOn,
         endsOn: row.endsOn,
         costPerDay: paid
@@ -514,10 +523,22 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
       const today = adDayOf(new Date());
       const from = addDays(today, -(days - 1));
       const ids = rows.map((row) => row.id);
-      const daily = ids.length === 0 ? [] : await dailyStatsSince(db, ids, from);
-      const series = new Map<string, { impressions: number; clicks: number; spend: number }>();
+      const [daily, refusals] =
+        ids.length === 0
+          ? [[], []]
+          : await Promise.all([dailyStatsSince(db, ids, from), refusalsSince(db, ids, from)]);
+      const series = new Map<
+        string,
+        {
+          impressions: number;
+          clicks: number;
+          spend: number;
+          refusedImpressions: number;
+          refusedClicks: number;
+        }
+      >();
       for (let day = from; day <= today; day = addDays(day, 1)) {
-        series.set(day, { impressions: 0, clicks: 0, spend: 0 });
+        series.set(day, { impressions: 0, clicks: 0, spend: 0, refusedImpressions: 0, refusedClicks: 0 });
       }
       const byId = new Map(rows.map((row) => [row.id, row]));
       for (const stat of daily) {
@@ -528,6 +549,20 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
         entry.clicks += stat.clicks;
         if (row.pricing === 'impressions' && row.impressions && row.paidKopecks > 0) {
           entry.spend += (stat.impressions * row.paidKopecks) / row.impressions / 100;
+        }
+      }
+      const byReason = new Map<AdRefusalReason, { impressions: number; clicks: number }>();
+      for (const refusal of refusals) {
+        const entry = series.get(refusal.day);
+        if (!entry) continue;
+        const reason = byReason.get(refusal.reason) ?? { impressions: 0, clicks: 0 };
+        byReason.set(refusal.reason, reason);
+        if (refusal.kind === 'impression') {
+          entry.refusedImpressions += refusal.count;
+          reason.impressions += refusal.count;
+        } else {
+          entry.refusedClicks += refusal.count;
+          reason.clicks += refusal.count;
         }
       }
       for (const row of rows) {
@@ -548,10 +583,16 @@ export function createCampaignService(fastify: FastifyInstance, settings: Campai
           impressions: sum.impressions + day.impressions,
           clicks: sum.clicks + day.clicks,
           spend: Math.round((sum.spend + day.spend) * 100) / 100,
+          refusedImpressions: sum.refusedImpressions + day.refusedImpressions,
+          refusedClicks: sum.refusedClicks + day.refusedClicks,
         }),
-        { impressions: 0, clicks: 0, spend: 0 },
+        { impressions: 0, clicks: 0, spend: 0, refusedImpressions: 0, refusedClicks: 0 },
       );
-      return { days: list, totals };
+      const refused = AD_REFUSAL_REASONS.flatMap((reason) => {
+        const counts = byReason.get(reason);
+        return counts ? [{ reason, ...counts }] : [];
+      });
+      return { days: list, totals, refused };
     },
   };
 }

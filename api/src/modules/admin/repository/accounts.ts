@@ -17,6 +17,7 @@ import {
   modelProfiles,
 } from '../../../db/schema';
 import { ApiError } from '../../../lib/api-error';
+import { refusedTotalsOf } from '../../ads/repository';
 import { pageOf, paged } from '../../../lib/paging';
 import { qualified } from '../../../db/qualified';
 import { adminProfilesOfAccount } from './profiles';
@@ -121,6 +122,10 @@ export function createAccountDirectory(db: Database) {
           )
           .orderBy(desc(authSessions.createdAt), desc(authSessions.id)),
       ]);
+      const refused = await refusedTotalsOf(
+        db,
+        campaignRows.map((campaign) => campaign.id),
+      );
       return {
         account: toAdminAccount(row.account, row.profiles),
         balance: row.account.balanceKopecks / 100,
@@ -139,6 +144,8 @@ export function createAccountDirectory(db: Database) {
           endsAt: campaign.endsOn,
           impressionsBought: campaign.impressions,
           impressionsDelivered: campaign.impressionsServed,
+          impressionsRefused: refused.get(campaign.id)?.impressions ?? 0,
+          clicksRefused: refused.get(campaign.id)?.clicks ?? 0,
           createdAt: campaign.createdAt.toISOString(),
         })),
         sessions: sessions.map((session) => ({

@@ -138,6 +138,8 @@ describe("an account's page", () => {
                 endsAt: '2026-12-10',
                 impressionsBought: 5000,
                 impressionsDelivered: 1234,
+                impressionsRefused: 2500,
+                clicksRefused: 7,
                 createdAt: '2026-11-20T10:00:00.000Z',
               },
             ],
@@ -147,6 +149,11 @@ describe("an account's page", () => {
     renderAt('/admin/accounts/13', page);
     const campaigns = await screen.findByTestId('account-campaigns');
     expect(text(within(campaigns).getByText(/1 234/).textContent)).toBe('1 234 из 5 000');
+    // Refused impressions and clicks (not counted, not billed) have their own column.
+    expect(within(campaigns).getByRole('columnheader', { name: ru.accounts.campaigns.refused })).toBeTruthy();
+    expect(text(within(campaigns).getByTestId('campaign-refused').textContent)).toBe(
+      'показов: 2 500, переходов: 7',
+    );
     expect(screen.queryByRole('button', { name: ru.accounts.actions.block })).toBeNull();
   });
 

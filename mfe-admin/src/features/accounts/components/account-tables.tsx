@@ -108,6 +108,9 @@ export function AccountCampaigns({ campaigns }: { campaigns: AdminAccountCampaig
               <th scope="col" className={tables.number}>
                 {t('accounts.campaigns.impressions')}
               </th>
+              <th scope="col" className={tables.number}>
+                {t('accounts.campaigns.refused')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -134,6 +137,16 @@ export function AccountCampaigns({ campaigns }: { campaigns: AdminAccountCampaig
                         delivered: formatCount(campaign.impressionsDelivered),
                         bought: formatCount(campaign.impressionsBought),
                       })}
+                </td>
+                <td
+                  data-label={t('accounts.campaigns.refused')}
+                  className={tables.number}
+                  data-testid="campaign-refused"
+                >
+                  {t('accounts.campaigns.refusedValue', {
+                    impressions: formatCount(campaign.impressionsRefused),
+                    clicks: formatCount(campaign.clicksRefused),
+                  })}
                 </td>
               </tr>
             ))}

@@ -9,6 +9,9 @@ import { location, ok, renderAt, stubApi } from '../../../testing/render';
 import { adminCampaignOf, claimOf, createCampaign } from '../testing/moderation-data';
 import CampaignReviewPage from './campaign-review-page';
 
+/** Counts are formatted with a narrow no-break space between thousands. */
+const text = (value: string | null) => (value ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
 vi.mock('account-ui', async (original) => ({
   ...(await original<typeof import('account-ui')>()),
   notify: vi.fn(),
@@ -23,7 +26,12 @@ describe('the review of an ad', () => {
   it('shows the ad, claims it, rejects it with a reason and goes back to an empty queue', async () => {
     const user = userEvent.setup();
     const calls = stubApi({
-      'GET /admin-panel/moderation/campaigns/:id': () => ok(adminCampaignOf(createCampaign())),
+      'GET /admin-panel/moderation/campaigns/:id': () =>
+        ok(
+          adminCampaignOf(
+            createCampaign({ impressionsServed: 40, clicks: 3, refusedImpressions: 1200, refusedClicks: 5 }),
+          ),
+        ),
       'POST /admin-panel/moderation/campaigns/:id/claim': () => ok({ claim: claimOf('me', true) }),
       'POST /admin-panel/moderation/campaigns/:id/reject': () => ok({}),
       'GET /admin-panel/moderation/campaigns': () =>
@@ -39,6 +47,11 @@ describe('the review of an ad', () => {
     const fields = await screen.findByTestId('campaign-fields');
     expect(fields.textContent).toContain('Вечер в спа');
     expect(within(fields).getByRole('link', { name: 'https://example.com/spa' })).toBeTruthy();
+    // What was counted, and what was refused (not billed).
+    expect(within(fields).getByText(ru.review.campaign.fields.refused)).toBeTruthy();
+    expect(text(within(fields).getByTestId('campaign-refused').textContent)).toBe(
+      'показов: 1 200, переходов: 5',
+    );
     await screen.findByTestId('claim-banner');
     await expectNoAxeViolations(container);
 

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { Badge } from 'shared-ui';
+import { formatCount } from '../../../lib/format-count';
 import { useModerationCampaign } from '../api/get-moderation-campaign';
 import { useReviewFlow } from '../model/use-review-flow';
 import { ReviewSkeleton } from './review-skeleton';
@@ -73,6 +74,20 @@ function CampaignFields({ campaign }: { campaign: Campaign }) {
             : blank}
         </Row>
         <Row name="paid">{formatRubles(campaign.paid)}</Row>
+        <Row name="served">
+          {t('review.campaign.countsValue', {
+            impressions: formatCount(campaign.impressionsServed),
+            clicks: formatCount(campaign.clicks),
+          })}
+        </Row>
+        <Row name="refused">
+          <span data-testid="campaign-refused">
+            {t('review.campaign.countsValue', {
+              impressions: formatCount(campaign.refusedImpressions),
+              clicks: formatCount(campaign.refusedClicks),
+            })}
+          </span>
+        </Row>
       </dl>
     </section>
   );

@@ -131,6 +131,8 @@ export function createCampaign(overrides: Partial<Campaign> = {}): Campaign {
     impressions: null,
     impressionsServed: 0,
     clicks: 0,
+    refusedImpressions: 0,
+    refusedClicks: 0,
     startsOn: '2026-12-01',
     endsOn: '2026-12-10',
     costPerDay: 450,

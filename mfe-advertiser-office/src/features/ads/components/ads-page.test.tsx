@@ -42,6 +42,8 @@ describe('the ads list', () => {
               impressions: 5000,
               impressionsServed: 1234,
               clicks: 12,
+              refusedImpressions: 1500,
+              refusedClicks: 3,
               startsOn: '2026-12-01',
               endsOn: '2026-12-10',
               actions: ['edit', 'submit', 'repeat', 'delete'],
@@ -54,6 +56,10 @@ describe('the ads list', () => {
     expect(calls.find((call) => call.path === '/campaigns')?.url.searchParams.get('tab')).toBe('published');
     expect(within(card).getByTestId('campaign-status').textContent).toBe(ru.status.published);
     expect(text(within(card).getByTestId('campaign-impressions').textContent)).toBe('1 234 из 5 000');
+    // What was refused (not counted, not billed) beside it.
+    expect(text(within(card).getByTestId('campaign-refused').textContent)).toBe(
+      'показов: 1 500, переходов: 3',
+    );
     expect(within(card).getByText(/1 дек\. 2026/)).toBeTruthy();
     expect(screen.getByRole('link', { name: ru.ads.tabs.published }).getAttribute('aria-current')).toBe(
       'page',
@@ -72,6 +78,8 @@ describe('the ads list', () => {
     });
     renderAt('/advister/ads/moderating', <AdsPage tab="moderation" />);
     expect((await screen.findByTestId('campaign-reason')).textContent).toContain('Ссылка не открывается');
+    // Nothing refused: no line for it.
+    expect(screen.queryByTestId('campaign-refused')).toBeNull();
     expect(calls.find((call) => call.path === '/campaigns')?.url.searchParams.get('tab')).toBe('moderation');
   });
 

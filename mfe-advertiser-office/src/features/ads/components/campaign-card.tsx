@@ -61,6 +61,17 @@ export function CampaignCard({ campaign, busy, onRepeat, onDelete }: Props) {
           <dt>{t('ads.clicks')}</dt>
           <dd>{formatCount(campaign.clicks)}</dd>
         </div>
+        {(campaign.refusedImpressions > 0 || campaign.refusedClicks > 0) && (
+          <div>
+            <dt>{t('ads.refused')}</dt>
+            <dd data-testid="campaign-refused">
+              {t('ads.refusedValue', {
+                impressions: formatCount(campaign.refusedImpressions),
+                clicks: formatCount(campaign.refusedClicks),
+              })}
+            </dd>
+          </div>
+        )}
       </dl>
       {campaign.status === 'rejected' && campaign.rejectReason && (
         <p className={styles.reason} data-testid="campaign-reason">

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from 'platform';
 import { expectNoAxeViolations } from 'shared-ui/testing';
+import type { CampaignStats } from 'contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../locales/en.json';
 import ru from '../../../locales/ru.json';
 import { createCampaign, createProfile, listOf, ok, renderAt, stubApi } from '../../../testing/render';
 import DashboardPage from './dashboard-page';
@@ -29,12 +31,23 @@ vi.mock('uplot', () => {
 });
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
-const stats = {
+const stats: CampaignStats = {
   days: [
-    { day: '2026-11-21', impressions: 120, clicks: 4, spend: 1500 },
-    { day: '2026-11-22', impressions: 1300, clicks: 9, spend: 1500 },
+    { day: '2026-11-21', impressions: 120, clicks: 4, spend: 1500, refusedImpressions: 0, refusedClicks: 0 },
+    {
+      day: '2026-11-22',
+      impressions: 1300,
+      clicks: 9,
+      spend: 1500,
+      refusedImpressions: 970,
+      refusedClicks: 2,
+    },
   ],
-  totals: { impressions: 1420, clicks: 13, spend: 3000 },
+  totals: { impressions: 1420, clicks: 13, spend: 3000, refusedImpressions: 970, refusedClicks: 2 },
+  refused: [
+    { reason: 'rate_limit', impressions: 960, clicks: 2 },
+    { reason: 'foreign', impressions: 10, clicks: 0 },
+  ],
 };
 
 beforeEach(() => {
@@ -61,6 +74,18 @@ describe('the dashboard', () => {
     const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
     expect(plain((await screen.findByTestId('total-impressions')).textContent ?? '')).toBe('1 420');
     expect(screen.getByTestId('total-clicks').textContent).toBe('13');
+    // What was refused (not counted, not billed), and why.
+    expect(screen.getByTestId('total-refused-impressions').textContent).toBe('970');
+    expect(screen.getByTestId('total-refused-clicks').textContent).toBe('2');
+    const reasons = screen.getByRole('region', { name: ru.dashboard.refusedTitle });
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `${ru.dashboard.reasons.rate_limit}: показов 960, переходов 2`,
+      `${ru.dashboard.reasons.foreign}: показов 10, переходов 0`,
+    ]);
     expect(calls.find((call) => call.path === '/campaigns/stats')?.url.searchParams.get('days')).toBe('30');
     expect(
       calls.filter((call) => call.path === '/campaigns').map((call) => call.url.searchParams.get('tab')),
@@ -82,7 +107,39 @@ describe('the dashboard', () => {
     const table = screen.getByTestId('stats-table');
     expect(table.querySelectorAll('tbody tr')).toHaveLength(2);
     expect(plain(table.textContent ?? '')).toContain('1 300');
+    expect(within(table).getByRole('columnheader', { name: ru.dashboard.refusedImpressions })).toBeTruthy();
+    expect(
+      [...(table.querySelectorAll('tbody tr')[1]?.querySelectorAll('td') ?? [])].map((cell) =>
+        plain(cell.textContent ?? ''),
+      ),
+    ).toEqual(['1 300', '9', '1 500 ₽', '970', '2']);
     await expectNoAxeViolations(container);
+  });
+
+  it('shows the refused totals in English, and no reasons when nothing was refused', async () => {
+    await i18n.changeLanguage('en');
+    stubApi({
+      'GET /auth/session': () =>
+        ok({ profile: createProfile({ accountType: 'advister' }), canRefresh: false }),
+      'GET /campaigns/stats': () => ok(stats),
+      'GET /campaigns/:id/stats': () =>
+        ok({
+          days: stats.days.slice(0, 1),
+          totals: { impressions: 120, clicks: 4, spend: 1500, refusedImpressions: 0, refusedClicks: 0 },
+          refused: [],
+        }),
+      'GET /campaigns': () => ok(listOf([])),
+    });
+    const view = renderAt('/advister', <DashboardPage />);
+    const reasons = await screen.findByRole('region', { name: en.dashboard.refusedTitle });
+    expect(within(reasons).getAllByRole('listitem')[0]?.textContent).toBe(
+      `${en.dashboard.reasons.rate_limit}: 960 impressions, 2 clicks`,
+    );
+    expect(screen.getByText(en.dashboard.refusedImpressions)).toBeTruthy();
+    view.unmount();
+    renderAt('/advister?campaign=7', <DashboardPage />);
+    expect((await screen.findByTestId('total-refused-impressions')).textContent).toBe('0');
+    expect(screen.queryByTestId('refused-reasons')).toBeNull();
   });
 
   it('says there are no impressions yet instead of an empty chart', async () => {
@@ -91,8 +148,18 @@ describe('the dashboard', () => {
         ok({ profile: createProfile({ accountType: 'advister' }), canRefresh: false }),
       'GET /campaigns/stats': () =>
         ok({
-          days: [{ day: '2026-11-22', impressions: 0, clicks: 0, spend: 0 }],
-          totals: { impressions: 0, clicks: 0, spend: 0 },
+          days: [
+            {
+              day: '2026-11-22',
+              impressions: 0,
+              clicks: 0,
+              spend: 0,
+              refusedImpressions: 0,
+              refusedClicks: 0,
+            },
+          ],
+          totals: { impressions: 0, clicks: 0, spend: 0, refusedImpressions: 0, refusedClicks: 0 },
+          refused: [],
         }),
       'GET /campaigns': () => ok(listOf([])),
     });
@@ -109,7 +176,11 @@ describe('the dashboard', () => {
         ok({ profile: createProfile({ accountType: 'advister' }), canRefresh: false }),
       'GET /campaigns/stats': () => ok(stats),
       'GET /campaigns/:id/stats': () =>
-        ok({ days: stats.days.slice(0, 1), totals: { impressions: 120, clicks: 4, spend: 1500 } }),
+        ok({
+          days: stats.days.slice(0, 1),
+          totals: { impressions: 120, clicks: 4, spend: 1500, refusedImpressions: 0, refusedClicks: 0 },
+          refused: [],
+        }),
       'GET /campaigns': (_body, call) =>
         ok(
           listOf(

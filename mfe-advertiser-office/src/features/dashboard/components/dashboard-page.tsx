@@ -1,4 +1,5 @@
 import { ErrorState, formatRubles, PageHeader, SectionCard } from 'account-ui';
+import type { CampaignStats } from 'contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -95,7 +96,18 @@ export default function DashboardPage() {
                 <dt>{t('dashboard.spend')}</dt>
                 <dd>{formatRubles(stats.data.totals.spend)}</dd>
               </div>
+              <div>
+                <dt>{t('dashboard.refusedImpressions')}</dt>
+                <dd data-testid="total-refused-impressions">
+                  {formatCount(stats.data.totals.refusedImpressions)}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('dashboard.refusedClicks')}</dt>
+                <dd data-testid="total-refused-clicks">{formatCount(stats.data.totals.refusedClicks)}</dd>
+              </div>
             </dl>
+            {stats.data.refused.length > 0 && <RefusedReasons refused={stats.data.refused} />}
             {stats.data.days.length === 0 || isEmpty(stats.data.totals) ? (
               <p className={styles.muted}>{t('dashboard.noStats')}</p>
             ) : asTable ? (
@@ -150,15 +162,39 @@ export default function DashboardPage() {
   );
 }
 
+/** Why reports were refused in the period: what the refused totals above are made of. */
+function RefusedReasons({ refused }: { refused: CampaignStats['refused'] }) {
+  const { t } = useTranslation('advertiserOffice');
+  return (
+    <section
+      className={styles.refused}
+      aria-labelledby="dashboard-refused-title"
+      data-testid="refused-reasons"
+    >
+      <h3 id="dashboard-refused-title" className={styles.refusedTitle}>
+        {t('dashboard.refusedTitle')}
+      </h3>
+      <p className={styles.muted}>{t('dashboard.refusedHint')}</p>
+      <ul>
+        {refused.map((item) => (
+          <li key={item.reason}>
+            {t('dashboard.refusedReason', {
+              reason: t(`dashboard.reasons.${item.reason}`),
+              impressions: formatCount(item.impressions),
+              clicks: formatCount(item.clicks),
+            })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** Nothing shown, clicked or spent yet: a flat chart would say less than a sentence. */
 const isEmpty = (totals: { impressions: number; clicks: number; spend: number }) =>
   totals.impressions === 0 && totals.clicks === 0 && totals.spend === 0;
 
-function StatsTable({
-  days,
-}: {
-  days: { day: string; impressions: number; clicks: number; spend: number }[];
-}) {
+function StatsTable({ days }: { days: CampaignStats['days'] }) {
   const { t } = useTranslation('advertiserOffice');
   return (
     <div className={styles.tableBox}>
@@ -170,6 +206,8 @@ function StatsTable({
             <th scope="col">{t('dashboard.impressions')}</th>
             <th scope="col">{t('dashboard.clicks')}</th>
             <th scope="col">{t('dashboard.spend')}</th>
+            <th scope="col">{t('dashboard.refusedImpressions')}</th>
+            <th scope="col">{t('dashboard.refusedClicks')}</th>
           </tr>
         </thead>
         <tbody>
@@ -179,6 +217,8 @@ function StatsTable({
               <td>{formatCount(item.impressions)}</td>
               <td>{formatCount(item.clicks)}</td>
               <td>{formatRubles(item.spend)}</td>
+              <td>{formatCount(item.refusedImpressions)}</td>
+              <td>{formatCount(item.refusedClicks)}</td>
             </tr>
           ))}
         </tbody>
