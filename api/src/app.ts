@@ -39,6 +39,7 @@ import { presencePlugin } from './modules/presence/socket';
 import { DEFAULT_RUB_PER_USD, pricingPlugin } from './modules/prices/pricing';
 import { priceRoutes } from './modules/prices/routes';
 import { recommendationRoutes } from './modules/recommendations/routes';
+import { webhookRetentionJobPlugin } from './modules/payments/retention';
 import { paymentRoutes } from './modules/payments/routes';
 import type { PaymentsSettings, PaymentsTestDelay } from './modules/payments/settings';
 import { accountRoutes } from './modules/account/routes';
@@ -190,6 +191,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Ads: the serving (its short cache is cleared by every campaign change) and the completion job.
   await app.register(servingPlugin, { secret, cacheMs: options.adsCacheMs ?? 0 });
   if (options.jobs) await app.register(completionJobPlugin);
+  // Refused payment webhooks are kept 30 days.
+  if (options.jobs) await app.register(webhookRetentionJobPlugin);
   // Uploaded files: `fastify.mediaStorage` for every module; cleans up after a killed process.
   await app.register(mediaPlugin, { dir: options.mediaDir, s3: options.mediaS3 });
   if (options.staticRoot) {

@@ -127,6 +127,16 @@ export const PAYMENT_WEBHOOK_OUTCOMES = [
   'conflict',
 ] as const;
 export type PaymentWebhookOutcome = (typeof PAYMENT_WEBHOOK_OUTCOMES)[number];
+/**
+ * The outcomes of a webhook that was refused before it could touch an order: a bad signature,
+ * not an IPN, or an order no one has. Such a webhook keeps only the start of its body and is
+ * deleted after a while; every other outcome is the books' evidence and is kept whole.
+ */
+export const REFUSED_PAYMENT_WEBHOOK_OUTCOMES = [
+  'rejected_signature',
+  'malformed',
+  'unknown_order',
+] as const satisfies readonly PaymentWebhookOutcome[];
 
 /**
  * An order's status. The first four are on the way; the last four are final and never change

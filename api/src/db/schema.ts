@@ -16,6 +16,7 @@ import {
   PAYMENT_ORDER_STATUSES,
   PAYMENT_PROVIDERS,
   PAYMENT_WEBHOOK_OUTCOMES,
+  REFUSED_PAYMENT_WEBHOOK_OUTCOMES,
   type PaymentWebhookOutcome,
   PLACES,
   PRICE_LISTS,
@@ -902,7 +903,10 @@ export { PAYMENT_WEBHOOK_OUTCOMES, type PaymentWebhookOutcome };
 /**
  * Every webhook as it arrived, forged ones included, for audit and reconciliation. A credit's
  * ledger transaction names the one webhook that caused it (unique), written in the same
- * database transaction as the credit.
+ * database transaction as the credit. A verified webhook about a known order is kept whole and
+ * for good (the books' evidence); a refused one (bad signature, not an IPN, unknown order) keeps
+ * only the first 2 KiB of its body and is deleted after 30 days (`payments/retention.ts`), so
+ * forged deliveries cannot fill the database.
  */
 export const paymentWebhooks = pgTable(
   'payment_webhooks',
@@ -911,7 +915,10 @@ export const paymentWebhooks = pgTable(
     provider: text('provider').notNull().$type<(typeof PAYMENT_PROVIDERS)[number]>(),
     /** The headers that matter (signature, content type, user agent) and the sender's address. */
     headers: jsonb('headers').notNull().default({}).$type<Record<string, string>>(),
+    /** The body as delivered; a refused webhook's is cut to its first 2 KiB (see bodyBytes). */
     rawBody: text('raw_body').notNull(),
+    /** The delivered body's size in bytes (null on rows stored before it was recorded). */
+    bodyBytes: integer('body_bytes'),
     signatureValid: boolean('signature_valid').notNull(),
     orderId: uuid('order_id').references(() => paymentOrders.id, { onDelete: 'restrict' }),
     providerPaymentId: text('provider_payment_id'),
@@ -933,6 +940,10 @@ export const paymentWebhooks = pgTable(
     ),
     unique('payment_webhooks_ledger_transaction_key').on(t.ledgerTransactionId),
     index('payment_webhooks_order_idx').on(t.orderId),
+    // The retention job's search: refused webhooks, oldest first.
+    index('payment_webhooks_refused_idx')
+      .on(t.receivedAt)
+      .where(oneOf(t.outcome, REFUSED_PAYMENT_WEBHOOK_OUTCOMES)),
   ],
 );
 

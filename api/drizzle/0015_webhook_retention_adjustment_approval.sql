@@ -1,0 +1,2 @@
+ALTER TABLE "payment_webhooks" ADD COLUMN "body_bytes" integer;--> statement-breakpoint
+CREATE INDEX "payment_webhooks_refused_idx" ON "payment_webhooks" USING btree ("received_at") WHERE "payment_webhooks"."outcome" in ('rejected_signature', 'malformed', 'unknown_order');
