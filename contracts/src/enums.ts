@@ -154,7 +154,7 @@ export const PAYMENT_ORDER_STATUSES = [
 ] as const;
 export type PaymentOrderStatus = (typeof PAYMENT_ORDER_STATUSES)[number];
 
-/** What the audit log records; `profile.approve` and `profile.reject` are moderation's. */
+/** What the audit log records; `profile.approve` and `profile.reject` are moderation's, `media.*` an administrator's change to a profile's files. */
 export const ADMIN_ACTIONS = [
   'profile.approve',
   'profile.reject',
@@ -170,6 +170,9 @@ export const ADMIN_ACTIONS = [
   'promo.deactivate',
   'site.slogan',
   'site.price',
+  'media.upload',
+  'media.remove',
+  'media.reorder',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
 
