@@ -112,6 +112,8 @@ export interface AppOptions {
   paymentsTestDelay?: PaymentsTestDelay | undefined;
   /** Seconds before a registration code can be sent again (the product's is AUTH_TIMINGS'); tests only. */
   authResendCooldownSeconds?: number | undefined;
+  /** Rubles: a balance adjustment of more than this either way waits for a second administrator. */
+  adjustmentApprovalRubles?: number | undefined;
   /** Ads one placement (the main page, a city) holds a day (AD_SLOTS_PER_DAY). */
   adSlotsPerDay?: number | undefined;
   /** How long the ads of a page are shared between visitors (the server's default is 2 s); 0 = off. */
@@ -253,7 +255,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(ownProfileRoutes, { topPlacement: options.topPlacement });
       await api.register(profileMediaRoutes, { uploadsPerHour: options.mediaUploadsPerHour });
-      await api.register(adminRoutes, { adSlotsPerDay });
+      await api.register(adminRoutes, {
+        adSlotsPerDay,
+        adjustmentApprovalRubles: options.adjustmentApprovalRubles,
+      });
       await api.register(campaignRoutes, {
         slotsPerDay: adSlotsPerDay,
         imageUploadsPerHour: options.mediaUploadsPerHour,

@@ -173,8 +173,15 @@ export const ADMIN_ACTIONS = [
   'media.upload',
   'media.remove',
   'media.reorder',
+  'adjustment.request',
+  'adjustment.approve',
+  'adjustment.decline',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
+
+/** A large balance adjustment waits (`pending`) until a second administrator decides it. */
+export const BALANCE_ADJUSTMENT_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type BalanceAdjustmentStatus = (typeof BALANCE_ADJUSTMENT_STATUSES)[number];
 
 export const ADMIN_TARGET_TYPES = ['profile', 'account', 'complaint', 'campaign', 'promo', 'site'] as const;
 export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];

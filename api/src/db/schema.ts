@@ -16,6 +16,7 @@ import {
   PAYMENT_ORDER_STATUSES,
   PAYMENT_PROVIDERS,
   PAYMENT_WEBHOOK_OUTCOMES,
+  BALANCE_ADJUSTMENT_STATUSES,
   REFUSED_PAYMENT_WEBHOOK_OUTCOMES,
   type PaymentWebhookOutcome,
   PLACES,
@@ -492,6 +493,43 @@ export const adminActions = pgTable(
     index('admin_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('admin_actions_target_idx').on(t.targetType, t.targetId),
     check('admin_actions_target_type_check', oneOf(t.targetType, ADMIN_TARGET_TYPES)),
+  ],
+);
+
+/**
+ * An administrator's balance adjustment above the approval threshold, waiting for a second
+ * administrator (issue 27). It moves no money while `pending`; the approval posts the ledger
+ * transaction (reference `adjustment:request:<id>`, unique) in the transaction that locks this row
+ * and marks it `approved`, so it is applied once. A decision is final.
+ */
+export const balanceAdjustments = pgTable(
+  'balance_adjustments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending').$type<(typeof BALANCE_ADJUSTMENT_STATUSES)[number]>(),
+    requestedBy: integer('requested_by').references(() => accounts.id, { onDelete: 'set null' }),
+    decidedBy: integer('decided_by').references(() => accounts.id, { onDelete: 'set null' }),
+    ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id, {
+      onDelete: 'restrict',
+    }),
+    createdAt: timestamps.createdAt,
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('balance_adjustments_status_check', oneOf(t.status, BALANCE_ADJUSTMENT_STATUSES)),
+    check('balance_adjustments_amount_check', sql`${t.amountKopecks} <> 0`),
+    check(
+      'balance_adjustments_decision_check',
+      sql`(${t.status} = 'pending') = (${t.decidedAt} is null) and (${t.status} = 'approved') = (${t.ledgerTransactionId} is not null)`,
+    ),
+    unique('balance_adjustments_ledger_transaction_key').on(t.ledgerTransactionId),
+    index('balance_adjustments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('balance_adjustments_account_idx').on(t.accountId, t.createdAt.desc()),
   ],
 );
 
