@@ -23,7 +23,7 @@ import {
 import { createAgent } from '../../testing/agent';
 import { creditBalance, signedInAdmin, signedInModel } from '../../testing/admin';
 import { createAccount } from '../../testing/builders';
-import { testAppForFile } from '../../testing/create-test-app';
+import { createTestApp, testAppForFile } from '../../testing/create-test-app';
 import { balanceOf, verifyBalances } from '../ledger/repository';
 
 const t = testAppForFile();
@@ -409,6 +409,27 @@ describe('adjustments of one’s own balance, and above the approval threshold',
     expect((await approve(other.agent, forHolder.id)).statusCode).toBe(200);
     expect(await balanceOf(t.db, holder.account.id)).toBe(2_000_000);
     expect(await verifyBalances(t.db)).toEqual({ accounts: [], transactions: [] });
+  });
+
+  it('takes its threshold from the server’s setting (ADJUSTMENT_APPROVAL_RUBLES)', async () => {
+    const strict = await createTestApp({ adjustmentApprovalRubles: 100 });
+    try {
+      const { agent } = await signedInAdmin(strict);
+      const account = await createAccount(strict.db);
+      const small = await agent.post(`/api/admin-panel/accounts/${account.id}/adjustments`, {
+        amount: 100,
+        reason: 'Ровно порог',
+      });
+      expect(small.statusCode).toBe(201);
+      const large = await agent.post(`/api/admin-panel/accounts/${account.id}/adjustments`, {
+        amount: -100.01,
+        reason: 'Выше порога',
+      });
+      expect(large.statusCode).toBe(202);
+      expect(await balanceOf(strict.db, account.id)).toBe(10_000);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('answers 404 for an unknown adjustment and 400 for an id that is not one, changing nothing', async () => {
