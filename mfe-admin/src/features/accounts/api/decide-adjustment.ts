@@ -12,12 +12,12 @@ export type AdjustmentDecision = 'approve' | 'decline';
 export const decideAdjustment = (id: number, decision: AdjustmentDecision) =>
   api.post<AdminBalanceAdjustment>(`/admin-panel/adjustments/${encodeURIComponent(id)}/${decision}`);
 
-export function useDecideAdjustment(accountId: number) {
+export function useDecideAdjustment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: AdjustmentDecision }) =>
+    mutationFn: ({ id, decision }: { id: number; decision: AdjustmentDecision; accountId: number }) =>
       decideAdjustment(id, decision),
-    onSettled: () => {
+    onSettled: (_answer, _error, { accountId }) => {
       void queryClient.invalidateQueries({ queryKey: recordsKeys.adjustments() });
       void queryClient.invalidateQueries({ queryKey: recordsKeys.account(accountId) });
       void queryClient.invalidateQueries({ queryKey: recordsKeys.audit() });

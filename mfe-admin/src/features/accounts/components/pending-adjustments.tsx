@@ -1,6 +1,7 @@
 import { formatDateTime, formatRubles, notify, SectionCard } from 'account-ui';
 import type { AdminBalanceAdjustment } from 'contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Button } from 'shared-ui';
 import { type AdjustmentDecision, useDecideAdjustment } from '../api/decide-adjustment';
 import { usePendingAdjustments } from '../api/get-pending-adjustments';
@@ -11,19 +12,21 @@ import styles from './accounts.module.css';
 const signed = (amount: number) => (amount > 0 ? `+${formatRubles(amount)}` : formatRubles(amount));
 
 /**
- * An account's large adjustments that wait for a second administrator: nothing has moved yet.
- * Another administrator approves or declines one; its requester sees that it waits and may withdraw it.
+ * Large adjustments that wait for a second administrator, of one account (its page) or of every
+ * account (the accounts page, each linking to its account): nothing has moved yet. Another
+ * administrator approves or declines one; its requester sees that it waits and may withdraw it.
  */
-export function PendingAdjustments({ accountId }: { accountId: number }) {
+export function PendingAdjustments({ accountId }: { accountId?: number }) {
   const { t } = useTranslation('admin');
   const pending = usePendingAdjustments(accountId);
-  const decide = useDecideAdjustment(accountId);
+  const decide = useDecideAdjustment();
+  const everyAccount = accountId === undefined;
   const items = pending.data?.items ?? [];
   if (items.length === 0) return null;
 
   async function decideNow(item: AdminBalanceAdjustment, decision: AdjustmentDecision) {
     try {
-      await decide.mutateAsync({ id: item.id, decision });
+      await decide.mutateAsync({ id: item.id, decision, accountId: item.account.id });
       notify(
         'success',
         t(decision === 'approve' ? 'accounts.pending.approved' : 'accounts.pending.declined', {
@@ -45,6 +48,7 @@ export function PendingAdjustments({ accountId }: { accountId: number }) {
         <thead>
           <tr>
             <th scope="col">{t('accounts.pending.when')}</th>
+            {everyAccount && <th scope="col">{t('accounts.pending.account')}</th>}
             <th scope="col" className={tables.number}>
               {t('accounts.pending.amount')}
             </th>
@@ -57,6 +61,13 @@ export function PendingAdjustments({ accountId }: { accountId: number }) {
           {items.map((item) => (
             <tr key={item.id} data-testid="pending-adjustment">
               <td data-label={t('accounts.pending.when')}>{formatDateTime(item.createdAt)}</td>
+              {everyAccount && (
+                <td data-label={t('accounts.pending.account')}>
+                  <Link to={`/admin/accounts/${item.account.id}`} className={tables.link}>
+                    {item.account.email}
+                  </Link>
+                </td>
+              )}
               <td data-label={t('accounts.pending.amount')} className={tables.number}>
                 {signed(item.amount)}
               </td>
