@@ -39,6 +39,7 @@ import { presencePlugin } from './modules/presence/socket';
 import { DEFAULT_RUB_PER_USD, pricingPlugin } from './modules/prices/pricing';
 import { priceRoutes } from './modules/prices/routes';
 import { recommendationRoutes } from './modules/recommendations/routes';
+import { webhookRetentionJobPlugin } from './modules/payments/retention';
 import { paymentRoutes } from './modules/payments/routes';
 import type { PaymentsSettings, PaymentsTestDelay } from './modules/payments/settings';
 import { accountRoutes } from './modules/account/routes';
@@ -111,6 +112,8 @@ export interface AppOptions {
   paymentsTestDelay?: PaymentsTestDelay | undefined;
   /** Seconds before a registration code can be sent again (the product's is AUTH_TIMINGS'); tests only. */
   authResendCooldownSeconds?: number | undefined;
+  /** Rubles: a balance adjustment of more than this either way waits for a second administrator. */
+  adjustmentApprovalRubles?: number | undefined;
   /** Ads one placement (the main page, a city) holds a day (AD_SLOTS_PER_DAY). */
   adSlotsPerDay?: number | undefined;
   /** How long the ads of a page are shared between visitors (the server's default is 2 s); 0 = off. */
@@ -198,6 +201,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: options.adsClock,
   });
   if (options.jobs) await app.register(completionJobPlugin);
+  // Refused payment webhooks are kept 30 days.
+  if (options.jobs) await app.register(webhookRetentionJobPlugin);
   // Uploaded files: `fastify.mediaStorage` for every module; cleans up after a killed process.
   await app.register(mediaPlugin, { dir: options.mediaDir, s3: options.mediaS3 });
   if (options.staticRoot) {
@@ -258,7 +263,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes, { rateLimits: resolveRateLimits(options.rateLimits) });
       await api.register(ownProfileRoutes, { topPlacement: options.topPlacement });
       await api.register(profileMediaRoutes, { uploadsPerHour: options.mediaUploadsPerHour });
-      await api.register(adminRoutes, { adSlotsPerDay });
+      await api.register(adminRoutes, {
+        adSlotsPerDay,
+        adjustmentApprovalRubles: options.adjustmentApprovalRubles,
+      });
       await api.register(campaignRoutes, {
         slotsPerDay: adSlotsPerDay,
         imageUploadsPerHour: options.mediaUploadsPerHour,

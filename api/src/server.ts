@@ -1,4 +1,4 @@
-import { AD_SLOTS_PER_DAY_DEFAULT, TOP_PLACEMENT } from 'contracts';
+import { AD_SLOTS_PER_DAY_DEFAULT, ADJUSTMENT_APPROVAL_RUBLES_DEFAULT, TOP_PLACEMENT } from 'contracts';
 import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from './modules/complaints/hold';
 import { DEFAULT_RUB_PER_USD } from './modules/prices/pricing';
 import { randomBytes } from 'node:crypto';
@@ -62,6 +62,14 @@ async function main(): Promise<void> {
       `COMPLAINT_HOLD_THRESHOLD must be a whole number above 0, not "${env.COMPLAINT_HOLD_THRESHOLD}"`,
     );
   }
+  const adjustmentApprovalRubles = Number(
+    env.ADJUSTMENT_APPROVAL_RUBLES ?? ADJUSTMENT_APPROVAL_RUBLES_DEFAULT,
+  );
+  if (!Number.isInteger(adjustmentApprovalRubles) || adjustmentApprovalRubles < 0) {
+    throw new Error(
+      `ADJUSTMENT_APPROVAL_RUBLES must be a whole number of rubles, 0 or more, not "${env.ADJUSTMENT_APPROVAL_RUBLES}"`,
+    );
+  }
   const topPlacement = {
     slotsPerCity: Number(env.TOP_SLOTS_PER_CITY ?? TOP_PLACEMENT.slotsPerCity),
     days: Number(env.TOP_DAYS ?? TOP_PLACEMENT.days),
@@ -102,6 +110,7 @@ async function main(): Promise<void> {
     trustProxy,
     rubPerUsd,
     complaintHoldThreshold,
+    adjustmentApprovalRubles,
     topPlacement,
     payments: config.payments,
     paymentOrderRateLimit: {

@@ -127,6 +127,16 @@ export const PAYMENT_WEBHOOK_OUTCOMES = [
   'conflict',
 ] as const;
 export type PaymentWebhookOutcome = (typeof PAYMENT_WEBHOOK_OUTCOMES)[number];
+/**
+ * The outcomes of a webhook that was refused before it could touch an order: a bad signature,
+ * not an IPN, or an order no one has. Such a webhook keeps only the start of its body and is
+ * deleted after a while; every other outcome is the books' evidence and is kept whole.
+ */
+export const REFUSED_PAYMENT_WEBHOOK_OUTCOMES = [
+  'rejected_signature',
+  'malformed',
+  'unknown_order',
+] as const satisfies readonly PaymentWebhookOutcome[];
 
 /**
  * An order's status. The first four are on the way; the last four are final and never change
@@ -144,7 +154,7 @@ export const PAYMENT_ORDER_STATUSES = [
 ] as const;
 export type PaymentOrderStatus = (typeof PAYMENT_ORDER_STATUSES)[number];
 
-/** What the audit log records; `profile.approve` and `profile.reject` are moderation's. */
+/** What the audit log records; `profile.approve` and `profile.reject` are moderation's, `media.*` an administrator's change to a profile's files. */
 export const ADMIN_ACTIONS = [
   'profile.approve',
   'profile.reject',
@@ -160,8 +170,18 @@ export const ADMIN_ACTIONS = [
   'promo.deactivate',
   'site.slogan',
   'site.price',
+  'media.upload',
+  'media.remove',
+  'media.reorder',
+  'adjustment.request',
+  'adjustment.approve',
+  'adjustment.decline',
 ] as const;
 export type AdminActionName = (typeof ADMIN_ACTIONS)[number];
+
+/** A large balance adjustment waits (`pending`) until a second administrator decides it. */
+export const BALANCE_ADJUSTMENT_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type BalanceAdjustmentStatus = (typeof BALANCE_ADJUSTMENT_STATUSES)[number];
 
 export const ADMIN_TARGET_TYPES = ['profile', 'account', 'complaint', 'campaign', 'promo', 'site'] as const;
 export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];

@@ -50,6 +50,10 @@ export const ERROR_CODES = [
   'PROMO_CODE_EXISTS',
   // Search engines (issue 17): a profile that was published and no longer is answers 410.
   'PROFILE_GONE',
+  // Balance adjustments (issue 27).
+  'ADJUSTMENT_OWN_ACCOUNT',
+  'ADJUSTMENT_NEEDS_SECOND_ADMIN',
+  'ADJUSTMENT_DECIDED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -218,8 +218,14 @@ export {
   type PaymentOrderListResponse,
 } from './api/payments';
 export {
+  ADJUSTMENT_APPROVAL_RUBLES_DEFAULT,
   ADJUSTMENT_MAX_RUBLES,
   ADJUSTMENT_REASON,
+  type AdminAdjustmentPending,
+  type AdminAdjustmentQuery,
+  type AdminBalanceAdjustment,
+  type AdminBalanceAdjustmentList,
+  adminAdjustmentQuerySchema,
   adjustmentBodySchema,
   adminPaymentOrderQuerySchema,
   PROMO_AMOUNT_BOUNDS,

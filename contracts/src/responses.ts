@@ -24,6 +24,7 @@ import {
   PROFILE_STATUSES,
   PRICE_LISTS,
   PROMO_TYPES,
+  BALANCE_ADJUSTMENT_STATUSES,
   SERVICE_CATEGORY_KEYS,
   PAYMENT_ORDER_STATUSES,
   PAYMENT_PROVIDERS,
@@ -937,6 +938,40 @@ export const adminPromoCode = v.object({
 
 /** GET /api/admin-panel/promo-codes: newest first. */
 export const adminPromoCodeList = pageOf(adminPromoCode);
+
+/** Who requested or decided a balance adjustment (null once that account is deleted). */
+const adjustmentAdmin = v.nullable(v.object({ id: v.number(), email: v.string() }));
+
+/**
+ * A balance adjustment above the approval threshold: `pending` moves no money until a second
+ * administrator approves it. `canApprove` is whether the administrator asking may approve it
+ * (not the one who requested it, nor the account's own holder).
+ */
+export const adminBalanceAdjustment = v.object({
+  id: v.number(),
+  account: v.object({ id: v.number(), email: v.string() }),
+  /** Rubles, negative to take away. */
+  amount: v.number(),
+  amountKopecks: v.number(),
+  reason: v.string(),
+  status: v.picklist(BALANCE_ADJUSTMENT_STATUSES),
+  requestedBy: adjustmentAdmin,
+  decidedBy: adjustmentAdmin,
+  canApprove: v.boolean(),
+  /** The ledger transaction an approval posted. */
+  transactionId: v.nullable(v.number()),
+  createdAt: isoDateTime,
+  decidedAt: v.nullable(isoDateTime),
+});
+
+/** GET /api/admin-panel/adjustments: the pending ones, oldest first. */
+export const adminBalanceAdjustmentList = v.object({ items: v.array(adminBalanceAdjustment) });
+
+/**
+ * POST /api/admin-panel/accounts/{id}/adjustments above the threshold (202): the request waits for
+ * a second administrator; nothing moved.
+ */
+export const adminAdjustmentPending = v.object({ adjustment: adminBalanceAdjustment });
 
 // --- administration: site -------------------------------------------------------------------
 

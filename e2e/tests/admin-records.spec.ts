@@ -114,6 +114,67 @@ test('a balance adjustment with a reason is a new ledger entry and reaches her b
   await admin.close();
 });
 
+test('an adjustment above 10 000 ₽ waits for a second administrator, and none adjusts their own balance', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = await registerModel(page, 'large-adjustment');
+  const admin = await adminContext(browser, baseURL ?? '');
+  const adminPage = await admin.newPage();
+  await openAccount(adminPage, email);
+
+  await adminPage.getByRole('button', { name: 'Корректировка баланса' }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Корректировка баланса' });
+  await dialog.getByLabel('Сумма, ₽').fill('15000');
+  await dialog.getByLabel('Причина').fill('Возврат крупного платежа');
+  await dialog.getByRole('button', { name: 'Провести' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(adminPage.getByText(/ждёт одобрения второго администратора/)).toBeVisible();
+  const pending = adminPage.getByTestId('pending-adjustment').filter({ hasText: 'Возврат крупного платежа' });
+  await expect(pending).toContainText('Нужен второй администратор');
+  // The one who asked cannot approve it, and no money has moved.
+  await expect(pending.getByRole('button', { name: /Одобрить/ })).toHaveCount(0);
+  expect(plain(await adminPage.getByTestId('account-balance').textContent())).toBe('0 ₽');
+  const approve = await adminPage.request.post(
+    `/api/admin-panel/adjustments/${await pendingId(adminPage, email)}/approve`,
+    { headers: await csrfHeader(adminPage.request) },
+  );
+  expect(approve.status()).toBe(403);
+  expect(((await approve.json()) as { code: string }).code).toBe('ADJUSTMENT_NEEDS_SECOND_ADMIN');
+
+  // Withdrawn by its requester: still nothing moved.
+  await pending.getByRole('button', { name: /Отклонить/ }).click();
+  await expect(adminPage.getByTestId('pending-adjustment')).toHaveCount(0);
+  expect(plain(await adminPage.getByTestId('account-balance').textContent())).toBe('0 ₽');
+  const profile = (await (await page.context().request.get('/api/profile')).json()) as { balance: number };
+  expect(profile.balance).toBe(0);
+
+  // The administrator's own balance.
+  await openAccount(adminPage, 'admin@anketa.local');
+  await adminPage.getByRole('button', { name: 'Корректировка баланса' }).click();
+  await dialog.getByLabel('Сумма, ₽').fill('100');
+  await dialog.getByLabel('Причина').fill('Себе на счёт');
+  await dialog.getByRole('button', { name: 'Провести' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Нельзя корректировать собственный баланс: попросите другого администратора',
+  );
+  await admin.close();
+});
+
+/** The id of the account's pending adjustment, as the administration's list gives it. */
+async function pendingId(page: Page, email: string): Promise<number> {
+  const found = (await (
+    await page.request.get(`/api/admin-panel/accounts?q=${encodeURIComponent(email)}`)
+  ).json()) as { items: { id: number }[] };
+  const list = (await (
+    await page.request.get(`/api/admin-panel/adjustments?accountId=${found.items[0]?.id}`)
+  ).json()) as { items: { id: number }[] };
+  const id = list.items[0]?.id;
+  if (!id) throw new Error(`no pending adjustment of ${email}`);
+  return id;
+}
+
 test('a changed slogan and price show on the public pages at once', async ({ browser, baseURL }) => {
   const admin = await adminContext(browser, baseURL ?? '');
   const request = admin.request;
@@ -205,6 +266,11 @@ for (const language of ['ru', 'en'] as const) {
       await adminCall(admin.request, 'post', `/api/admin-panel/accounts/${accountId}/adjustments`, {
         amount: 100,
         reason: 'a11y check',
+      });
+      // One waiting for a second administrator, so that its section is judged too.
+      await adminCall(admin.request, 'post', `/api/admin-panel/accounts/${accountId}/adjustments`, {
+        amount: 20_000,
+        reason: 'a11y check, large',
       });
       const paths = [
         '/admin/accounts',

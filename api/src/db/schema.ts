@@ -18,6 +18,8 @@ import {
   PAYMENT_ORDER_STATUSES,
   PAYMENT_PROVIDERS,
   PAYMENT_WEBHOOK_OUTCOMES,
+  BALANCE_ADJUSTMENT_STATUSES,
+  REFUSED_PAYMENT_WEBHOOK_OUTCOMES,
   type PaymentWebhookOutcome,
   PLACES,
   PRICE_LISTS,
@@ -497,6 +499,43 @@ export const adminActions = pgTable(
 );
 
 /**
+ * An administrator's balance adjustment above the approval threshold, waiting for a second
+ * administrator (issue 27). It moves no money while `pending`; the approval posts the ledger
+ * transaction (reference `adjustment:request:<id>`, unique) in the transaction that locks this row
+ * and marks it `approved`, so it is applied once. A decision is final.
+ */
+export const balanceAdjustments = pgTable(
+  'balance_adjustments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    amountKopecks: bigint('amount_kopecks', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending').$type<(typeof BALANCE_ADJUSTMENT_STATUSES)[number]>(),
+    requestedBy: integer('requested_by').references(() => accounts.id, { onDelete: 'set null' }),
+    decidedBy: integer('decided_by').references(() => accounts.id, { onDelete: 'set null' }),
+    ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id, {
+      onDelete: 'restrict',
+    }),
+    createdAt: timestamps.createdAt,
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('balance_adjustments_status_check', oneOf(t.status, BALANCE_ADJUSTMENT_STATUSES)),
+    check('balance_adjustments_amount_check', sql`${t.amountKopecks} <> 0`),
+    check(
+      'balance_adjustments_decision_check',
+      sql`(${t.status} = 'pending') = (${t.decidedAt} is null) and (${t.status} = 'approved') = (${t.ledgerTransactionId} is not null)`,
+    ),
+    unique('balance_adjustments_ledger_transaction_key').on(t.ledgerTransactionId),
+    index('balance_adjustments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('balance_adjustments_account_idx').on(t.accountId, t.createdAt.desc()),
+  ],
+);
+
+/**
  * A moderator's claim on a queue item (a profile or a campaign) until `until`: while it is live,
  * other moderators can neither claim, approve nor reject the item. One row per item; an expired
  * row is taken over by the next claim (an atomic upsert), so no job cleans them up.
@@ -904,7 +943,10 @@ export { PAYMENT_WEBHOOK_OUTCOMES, type PaymentWebhookOutcome };
 /**
  * Every webhook as it arrived, forged ones included, for audit and reconciliation. A credit's
  * ledger transaction names the one webhook that caused it (unique), written in the same
- * database transaction as the credit.
+ * database transaction as the credit. A verified webhook about a known order is kept whole and
+ * for good (the books' evidence); a refused one (bad signature, not an IPN, unknown order) keeps
+ * only the first 2 KiB of its body and is deleted after 30 days (`payments/retention.ts`), so
+ * forged deliveries cannot fill the database.
  */
 export const paymentWebhooks = pgTable(
   'payment_webhooks',
@@ -913,7 +955,10 @@ export const paymentWebhooks = pgTable(
     provider: text('provider').notNull().$type<(typeof PAYMENT_PROVIDERS)[number]>(),
     /** The headers that matter (signature, content type, user agent) and the sender's address. */
     headers: jsonb('headers').notNull().default({}).$type<Record<string, string>>(),
+    /** The body as delivered; a refused webhook's is cut to its first 2 KiB (see bodyBytes). */
     rawBody: text('raw_body').notNull(),
+    /** The delivered body's size in bytes (null on rows stored before it was recorded). */
+    bodyBytes: integer('body_bytes'),
     signatureValid: boolean('signature_valid').notNull(),
     orderId: uuid('order_id').references(() => paymentOrders.id, { onDelete: 'restrict' }),
     providerPaymentId: text('provider_payment_id'),
@@ -935,6 +980,10 @@ export const paymentWebhooks = pgTable(
     ),
     unique('payment_webhooks_ledger_transaction_key').on(t.ledgerTransactionId),
     index('payment_webhooks_order_idx').on(t.orderId),
+    // The retention job's search: refused webhooks, oldest first.
+    index('payment_webhooks_refused_idx')
+      .on(t.receivedAt)
+      .where(oneOf(t.outcome, REFUSED_PAYMENT_WEBHOOK_OUTCOMES)),
   ],
 );
 

@@ -8,6 +8,11 @@ import { isAdDay } from './campaigns';
 
 /** An administrator's correction of a balance: at most this many rubles either way. */
 export const ADJUSTMENT_MAX_RUBLES = 1_000_000;
+/**
+ * A correction of more than this many rubles either way waits for a second administrator's
+ * approval (the server's ADJUSTMENT_APPROVAL_RUBLES may set another figure).
+ */
+export const ADJUSTMENT_APPROVAL_RUBLES_DEFAULT = 10_000;
 export const ADJUSTMENT_REASON = { min: 3, max: 500 } as const;
 /** What a BALANCE_AMOUNT code may credit (rubles) and a DEPOSIT_PERCENTAGE one add (percent). */
 export const PROMO_AMOUNT_BOUNDS = {
@@ -56,6 +61,13 @@ export const adjustmentBodySchema = v.object(
   'validation.required',
 );
 export type AdjustmentBody = v.InferOutput<typeof adjustmentBodySchema>;
+
+/** Query of GET /api/admin-panel/adjustments: the pending ones, of one account or all. */
+export const adminAdjustmentQuerySchema = v.object(
+  { accountId: v.optional(positiveIntString('validation.invalidId')) },
+  'validation.invalidQuery',
+);
+export type AdminAdjustmentQuery = v.InferOutput<typeof adminAdjustmentQuerySchema>;
 
 const description = v.pipe(
   v.string('validation.promoDescriptionRequired'),
@@ -128,3 +140,6 @@ export type AdminPaymentOrderDetails = v.InferOutput<typeof responses.adminPayme
 export type AdminPaymentWebhook = v.InferOutput<typeof responses.adminPaymentWebhook>;
 export type AdminPromoCode = v.InferOutput<typeof responses.adminPromoCode>;
 export type AdminPromoCodeList = v.InferOutput<typeof responses.adminPromoCodeList>;
+export type AdminBalanceAdjustment = v.InferOutput<typeof responses.adminBalanceAdjustment>;
+export type AdminBalanceAdjustmentList = v.InferOutput<typeof responses.adminBalanceAdjustmentList>;
+export type AdminAdjustmentPending = v.InferOutput<typeof responses.adminAdjustmentPending>;

@@ -1,4 +1,5 @@
 import type {
+  AdminBalanceAdjustment,
   AdminAccount,
   AdminAccountDetails,
   AdminLedgerLine,
@@ -128,6 +129,27 @@ export function createPaymentOrder(overrides: Partial<AdminPaymentOrder> = {}): 
     providerInvoiceId: 'inv-42',
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:05:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A large balance adjustment waiting for a second administrator (one the viewer may approve). */
+export function createPendingAdjustment(
+  overrides: Partial<AdminBalanceAdjustment> = {},
+): AdminBalanceAdjustment {
+  return {
+    id: 41,
+    account: { id: 12, email: 'anna@example.com' },
+    amount: 25_000,
+    amountKopecks: 2_500_000,
+    reason: 'Возврат за сбой оплаты',
+    status: 'pending',
+    requestedBy: { id: 3, email: 'second@anketa.local' },
+    decidedBy: null,
+    canApprove: true,
+    transactionId: null,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    decidedAt: null,
     ...overrides,
   };
 }

@@ -216,6 +216,7 @@ const QUERY_FIELDS: Record<string, string[]> = {
   '/api/admin-panel/accounts': ['q', 'page', 'perPage'],
   '/api/admin-panel/audit': ['action', 'targetType', 'adminId', 'targetId', 'from', 'to', 'page', 'perPage'],
   '/api/admin-panel/payments/orders': ['status', 'accountId', 'page', 'perPage'],
+  '/api/admin-panel/adjustments': ['accountId'],
 };
 
 /** One field of a valid body replaced by a bad value (or dropped), or no object at all. */

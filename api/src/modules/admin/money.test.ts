@@ -1,5 +1,8 @@
 import type {
   AdminAccountDetails,
+  AdminAdjustmentPending,
+  AdminBalanceAdjustment,
+  AdminBalanceAdjustmentList,
   AdminPaymentOrderDetails,
   AdminPaymentOrderList,
   AdminPromoCode,
@@ -10,6 +13,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   adminActions,
+  balanceAdjustments,
   ledgerEntries,
   ledgerTransactions,
   paymentOrders,
@@ -17,9 +21,9 @@ import {
   promoCodes,
 } from '../../db/schema';
 import { createAgent } from '../../testing/agent';
-import { creditBalance, signedInAdmin } from '../../testing/admin';
+import { creditBalance, signedInAdmin, signedInModel } from '../../testing/admin';
 import { createAccount } from '../../testing/builders';
-import { testAppForFile } from '../../testing/create-test-app';
+import { createTestApp, testAppForFile } from '../../testing/create-test-app';
 import { balanceOf, verifyBalances } from '../ledger/repository';
 
 const t = testAppForFile();
@@ -228,12 +232,218 @@ describe('POST /api/admin-panel/accounts/:id/adjustments', () => {
       const response = await adjust(admin, account.id, { amount: 1, reason });
       expect(response.json<ApiErrorBody>().fields).toEqual({ reason: key });
     }
+    // The largest amount is taken, and waits for a second administrator (see below).
     expect((await adjust(admin, account.id, { amount: 1_000_000, reason: 'Большой бонус' })).statusCode).toBe(
-      201,
+      202,
     );
     const missing = await adjust(admin, 999_999_999, { amount: 1, reason: 'Причина' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json<ApiErrorBody>().code).toBe('USER_NOT_FOUND');
+  });
+});
+
+describe('adjustments of one’s own balance, and above the approval threshold', () => {
+  const adjust = (agent: ReturnType<typeof createAgent>, accountId: number, body: unknown) =>
+    agent.post(`/api/admin-panel/accounts/${accountId}/adjustments`, body);
+  const approve = (agent: ReturnType<typeof createAgent>, id: number) =>
+    agent.post(`/api/admin-panel/adjustments/${id}/approve`);
+  const decline = (agent: ReturnType<typeof createAgent>, id: number) =>
+    agent.post(`/api/admin-panel/adjustments/${id}/decline`);
+  const codeOf = (response: { json<T>(): T }) => response.json<ApiErrorBody>().code;
+  const adjustmentRow = async (id: number) =>
+    (await t.db.select().from(balanceAdjustments).where(eq(balanceAdjustments.id, id)))[0];
+  const auditOf = (accountId: number) =>
+    t.db
+      .select()
+      .from(adminActions)
+      .where(and(eq(adminActions.targetType, 'account'), eq(adminActions.targetId, accountId)))
+      .orderBy(adminActions.id);
+
+  async function requested(agent: ReturnType<typeof createAgent>, accountId: number, amount: number) {
+    const response = await adjust(agent, accountId, { amount, reason: 'Возврат за сбой' });
+    expect(response.statusCode, response.body).toBe(202);
+    return response.json<AdminAdjustmentPending>().adjustment;
+  }
+
+  it('refuses an administrator’s adjustment of their own balance, changing nothing', async () => {
+    const { account: me, agent } = await signedInAdmin(t);
+    for (const amount of [1, -1, 50_000]) {
+      const refused = await adjust(agent, me.id, { amount, reason: 'Себе' });
+      expect(refused.statusCode).toBe(403);
+      expect(codeOf(refused)).toBe('ADJUSTMENT_OWN_ACCOUNT');
+    }
+    expect(await balanceOf(t.db, me.id)).toBe(0);
+    expect(await auditOf(me.id)).toEqual([]);
+    expect(
+      await t.db.select().from(balanceAdjustments).where(eq(balanceAdjustments.accountId, me.id)),
+    ).toEqual([]);
+  });
+
+  it('applies up to 10,000 ₽ at once; above it, moves nothing until a second administrator approves', async () => {
+    const { account: first, agent: firstAgent } = await signedInAdmin(t);
+    const { account: second, agent: secondAgent } = await signedInAdmin(t);
+    const account = await createAccount(t.db);
+
+    expect((await adjust(firstAgent, account.id, { amount: 10_000, reason: 'Ровно порог' })).statusCode).toBe(
+      201,
+    );
+    expect(await balanceOf(t.db, account.id)).toBe(1_000_000);
+
+    const pending = await requested(firstAgent, account.id, 10_000.01);
+    expect(pending).toMatchObject({
+      account: { id: account.id, email: account.email },
+      amount: 10_000.01,
+      amountKopecks: 1_000_001,
+      status: 'pending',
+      requestedBy: { id: first.id, email: first.email },
+      decidedBy: null,
+      canApprove: false,
+      transactionId: null,
+    });
+    expect(await balanceOf(t.db, account.id)).toBe(1_000_000);
+
+    // The pending list says who may approve it.
+    const asFirst = await firstAgent.get(`/api/admin-panel/adjustments?accountId=${account.id}`);
+    expect(
+      asFirst.json<AdminBalanceAdjustmentList>().items.map((item) => [item.id, item.canApprove]),
+    ).toEqual([[pending.id, false]]);
+    const asSecond = await secondAgent.get(`/api/admin-panel/adjustments?accountId=${account.id}`);
+    expect(
+      asSecond.json<AdminBalanceAdjustmentList>().items.map((item) => [item.id, item.canApprove]),
+    ).toEqual([[pending.id, true]]);
+
+    const own = await approve(firstAgent, pending.id);
+    expect(own.statusCode).toBe(403);
+    expect(codeOf(own)).toBe('ADJUSTMENT_NEEDS_SECOND_ADMIN');
+    expect(await balanceOf(t.db, account.id)).toBe(1_000_000);
+
+    const approved = await approve(secondAgent, pending.id);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<AdminBalanceAdjustment>()).toMatchObject({
+      status: 'approved',
+      decidedBy: { id: second.id, email: second.email },
+      transactionId: expect.any(Number),
+    });
+    expect(await balanceOf(t.db, account.id)).toBe(2_000_001);
+    const again = await approve(secondAgent, pending.id);
+    expect(again.statusCode).toBe(409);
+    expect(codeOf(again)).toBe('ADJUSTMENT_DECIDED');
+    expect(await balanceOf(t.db, account.id)).toBe(2_000_001);
+    expect((await secondAgent.get(`/api/admin-panel/adjustments?accountId=${account.id}`)).json()).toEqual({
+      items: [],
+    });
+
+    expect(
+      (await auditOf(account.id)).map(({ adminId, action, details }) => [
+        adminId,
+        action,
+        details.adjustmentId,
+      ]),
+    ).toEqual([
+      [first.id, 'account.adjust', undefined],
+      [first.id, 'adjustment.request', pending.id],
+      [second.id, 'adjustment.approve', pending.id],
+    ]);
+    expect(await verifyBalances(t.db)).toEqual({ accounts: [], transactions: [] });
+  });
+
+  it('holds debits above the threshold too, and a declined one never moves money', async () => {
+    const { account: first, agent: firstAgent } = await signedInAdmin(t);
+    const { agent: secondAgent } = await signedInAdmin(t);
+    const account = await createAccount(t.db);
+    await creditBalance(t, account.id, 20_000);
+
+    const debit = await requested(firstAgent, account.id, -15_000);
+    const declined = await decline(secondAgent, debit.id);
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json<AdminBalanceAdjustment>().status).toBe('declined');
+    expect(codeOf(await approve(secondAgent, debit.id))).toBe('ADJUSTMENT_DECIDED');
+    expect(await balanceOf(t.db, account.id)).toBe(2_000_000);
+
+    // Its requester may withdraw one.
+    const withdrawn = await requested(firstAgent, account.id, 12_000);
+    expect((await decline(firstAgent, withdrawn.id)).statusCode).toBe(200);
+    expect(await adjustmentRow(withdrawn.id)).toMatchObject({ status: 'declined', decidedBy: first.id });
+    expect(await balanceOf(t.db, account.id)).toBe(2_000_000);
+    expect((await auditOf(account.id)).map((line) => line.action)).toEqual([
+      'adjustment.request',
+      'adjustment.decline',
+      'adjustment.request',
+      'adjustment.decline',
+    ]);
+
+    // A debit the balance no longer covers stays pending and moves nothing.
+    const tooMuch = await requested(firstAgent, account.id, -25_000);
+    const refused = await approve(secondAgent, tooMuch.id);
+    expect(refused.statusCode).toBe(409);
+    expect(codeOf(refused)).toBe('INSUFFICIENT_BALANCE');
+    expect(await adjustmentRow(tooMuch.id)).toMatchObject({ status: 'pending', ledgerTransactionId: null });
+    expect(await balanceOf(t.db, account.id)).toBe(2_000_000);
+  });
+
+  it('is applied once when approvals race, and never approved for one’s own balance', async () => {
+    const { agent: requester } = await signedInAdmin(t);
+    const approvers = await Promise.all([signedInAdmin(t), signedInAdmin(t), signedInAdmin(t)]);
+    const account = await createAccount(t.db);
+    const pending = await requested(requester, account.id, 50_000);
+
+    const answers = await Promise.all(
+      [...approvers, ...approvers].map(({ agent }) => approve(agent, pending.id)),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(await balanceOf(t.db, account.id)).toBe(5_000_000);
+    const credits = await t.db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.reference, `adjustment:request:${pending.id}`));
+    expect(credits).toHaveLength(1);
+
+    // An administrator's balance adjusted by another needs a third to approve it.
+    const [holder, other] = approvers;
+    if (!holder || !other) throw new Error('no approvers');
+    const forHolder = await requested(requester, holder.account.id, 20_000);
+    const self = await approve(holder.agent, forHolder.id);
+    expect(self.statusCode).toBe(403);
+    expect(codeOf(self)).toBe('ADJUSTMENT_OWN_ACCOUNT');
+    expect((await approve(other.agent, forHolder.id)).statusCode).toBe(200);
+    expect(await balanceOf(t.db, holder.account.id)).toBe(2_000_000);
+    expect(await verifyBalances(t.db)).toEqual({ accounts: [], transactions: [] });
+  });
+
+  it('takes its threshold from the server’s setting (ADJUSTMENT_APPROVAL_RUBLES)', async () => {
+    const strict = await createTestApp({ adjustmentApprovalRubles: 100 });
+    try {
+      const { agent } = await signedInAdmin(strict);
+      const account = await createAccount(strict.db);
+      const small = await agent.post(`/api/admin-panel/accounts/${account.id}/adjustments`, {
+        amount: 100,
+        reason: 'Ровно порог',
+      });
+      expect(small.statusCode).toBe(201);
+      const large = await agent.post(`/api/admin-panel/accounts/${account.id}/adjustments`, {
+        amount: -100.01,
+        reason: 'Выше порога',
+      });
+      expect(large.statusCode).toBe(202);
+      expect(await balanceOf(strict.db, account.id)).toBe(10_000);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('answers 404 for an unknown adjustment and 400 for an id that is not one, changing nothing', async () => {
+    const { agent } = await signedInAdmin(t);
+    for (const path of ['approve', 'decline']) {
+      const missing = await agent.post(`/api/admin-panel/adjustments/999999/${path}`);
+      expect(missing.statusCode).toBe(404);
+      expect(codeOf(missing)).toBe('NOT_FOUND');
+      expect((await agent.post(`/api/admin-panel/adjustments/abc/${path}`)).statusCode).toBe(400);
+    }
+    expect((await agent.get('/api/admin-panel/adjustments?accountId=x')).statusCode).toBe(400);
+    const model = await signedInModel(t);
+    expect((await model.agent.get('/api/admin-panel/adjustments')).statusCode).toBe(403);
+    expect((await model.agent.post('/api/admin-panel/adjustments/1/approve')).statusCode).toBe(403);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AdjustmentBody,
+  type AdminBalanceAdjustment,
   type AdminPageQuery,
   type AdminPaymentOrder,
   type AdminPaymentOrderDetails,
@@ -30,6 +31,14 @@ import {
   type PromoRow,
   webhooksOfOrder,
 } from './repository/money';
+import {
+  type AdjustmentRow,
+  decideAdjustment,
+  emailsOf,
+  insertAdjustment,
+  lockAdjustment,
+  pendingAdjustments,
+} from './repository/adjustments';
 
 const rubles = (kopecks: number) => kopecks / 100;
 
@@ -69,8 +78,87 @@ export function toAdminPromo(row: PromoRow): AdminPromoCode {
   };
 }
 
+const ownAccount = () => new ApiError(403, 'ADJUSTMENT_OWN_ACCOUNT');
+
+/** A pending adjustment, locked; 404 when there is none, 409 when it was already decided. */
+async function lockPendingAdjustment(tx: Database, id: number): Promise<AdjustmentRow> {
+  const row = await lockAdjustment(tx, id);
+  if (!row) throw new ApiError(404, 'NOT_FOUND');
+  if (row.status !== 'pending') throw new ApiError(409, 'ADJUSTMENT_DECIDED');
+  return row;
+}
+
+/** Posts a correction to the ledger: the account's side and the system's adjustments account. */
+async function postAdjustment(
+  tx: Database,
+  adjustment: {
+    accountId: number;
+    kopecks: number;
+    reason: string;
+    adminId: number;
+    reference: string;
+    requestedBy?: number | null;
+  },
+) {
+  const { accountId, kopecks, reason, adminId, reference, requestedBy } = adjustment;
+  const posted = await post(tx, {
+    kind: 'adjustment',
+    reference,
+    metadata: { reason, adminId, ...(requestedBy == null ? {} : { requestedBy }) },
+    entries: [
+      [{ accountId }, kopecks],
+      [{ systemAccount: 'adjustments' }, -kopecks],
+    ],
+  });
+  // A fresh reference, or a request's under its row lock and pending status: never taken.
+  if (posted.duplicate) throw new Error(`the adjustment reference ${reference} was taken`);
+  return { transactionId: posted.transactionId, balance: posted.balances.get(accountId) ?? null };
+}
+
+/** Adjustments as the administration reads them; `viewerId` decides `canApprove`. */
+async function adjustmentsFor(
+  db: Database,
+  rows: readonly AdjustmentRow[],
+  viewerId: number,
+): Promise<AdminBalanceAdjustment[]> {
+  const emails = await emailsOf(
+    db,
+    rows.flatMap((row) => [row.accountId, row.requestedBy, row.decidedBy]).filter((id) => id !== null),
+  );
+  const who = (id: number | null) => {
+    const email = id === null ? undefined : emails.get(id);
+    return id === null || email === undefined ? null : { id, email };
+  };
+  return rows.map((row) => ({
+    id: row.id,
+    account: { id: row.accountId, email: emails.get(row.accountId) ?? '' },
+    amount: rubles(row.amountKopecks),
+    amountKopecks: row.amountKopecks,
+    reason: row.reason,
+    status: row.status,
+    requestedBy: who(row.requestedBy),
+    decidedBy: who(row.decidedBy),
+    canApprove: row.status === 'pending' && row.requestedBy !== viewerId && row.accountId !== viewerId,
+    transactionId: row.ledgerTransactionId,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  }));
+}
+
 /** The administration's side of money: top-up orders, balance corrections and promo codes. */
 export function createMoneyDesk(db: Database) {
+  /** Runs a posting transaction; a debit the balance cannot cover answers 409 INSUFFICIENT_BALANCE. */
+  async function applyAdjustment<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
+        throw new ApiError(409, 'INSUFFICIENT_BALANCE');
+      }
+      throw error;
+    }
+  }
+
   return {
     /** Top-up orders, newest first. */
     async orders(query: AdminPaymentOrderQuery): Promise<AdminPaymentOrderList> {
@@ -105,42 +193,142 @@ export function createMoneyDesk(db: Database) {
      * Corrects a balance by a new ledger transaction (never an edit), with its audit line, in one
      * database transaction. A debit the balance cannot cover changes nothing: the balance's CHECK
      * refuses it under any concurrency, and the answer is 409 INSUFFICIENT_BALANCE.
+     *
+     * No administrator adjusts their own balance (403 ADJUSTMENT_OWN_ACCOUNT). One of more than
+     * `approvalKopecks` either way moves nothing yet: it is stored as pending, with an audit line,
+     * until a second administrator approves it (`approve`); the answer is then `{ pending }`.
      */
-    async adjust(adminId: number, accountId: number, body: AdjustmentBody): Promise<void> {
+    async adjust(
+      adminId: number,
+      accountId: number,
+      body: AdjustmentBody,
+      approvalKopecks: number,
+    ): Promise<{ pending: AdminBalanceAdjustment | null }> {
       const kopecks = Math.round(body.amount * 100);
-      try {
-        await db.transaction(async (tx) => {
+      if (accountId === adminId) throw ownAccount();
+      if (Math.abs(kopecks) > approvalKopecks) {
+        const row = await db.transaction(async (tx) => {
           if (!(await accountExists(tx, accountId))) throw new ApiError(404, 'USER_NOT_FOUND');
-          const posted = await post(tx, {
-            kind: 'adjustment',
-            reference: `adjustment:${randomUUID()}`,
-            metadata: { reason: body.reason, adminId },
-            entries: [
-              [{ accountId }, kopecks],
-              [{ systemAccount: 'adjustments' }, -kopecks],
-            ],
+          const row = await insertAdjustment(tx, {
+            accountId,
+            amountKopecks: kopecks,
+            reason: body.reason,
+            requestedBy: adminId,
           });
-          if (posted.duplicate) throw new Error('a fresh adjustment reference was taken');
           await recordAdminAction(tx, {
             adminId,
-            action: 'account.adjust',
+            action: 'adjustment.request',
             targetType: 'account',
             targetId: accountId,
             reason: body.reason,
-            details: {
-              amount: rubles(kopecks),
-              amountKopecks: kopecks,
-              transactionId: posted.transactionId,
-              balanceKopecks: posted.balances.get(accountId) ?? null,
-            },
+            details: { adjustmentId: row.id, amount: rubles(kopecks), amountKopecks: kopecks },
           });
+          return row;
         });
-      } catch (error) {
-        if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
-          throw new ApiError(409, 'INSUFFICIENT_BALANCE');
-        }
-        throw error;
+        return { pending: (await adjustmentsFor(db, [row], adminId))[0] ?? null };
       }
+      await applyAdjustment(async (tx) => {
+        if (!(await accountExists(tx, accountId))) throw new ApiError(404, 'USER_NOT_FOUND');
+        const posted = await postAdjustment(tx, {
+          accountId,
+          kopecks,
+          reason: body.reason,
+          adminId,
+          reference: `adjustment:${randomUUID()}`,
+        });
+        await recordAdminAction(tx, {
+          adminId,
+          action: 'account.adjust',
+          targetType: 'account',
+          targetId: accountId,
+          reason: body.reason,
+          details: {
+            amount: rubles(kopecks),
+            amountKopecks: kopecks,
+            transactionId: posted.transactionId,
+            balanceKopecks: posted.balance,
+          },
+        });
+      });
+      return { pending: null };
+    },
+
+    /** The adjustments waiting for a second administrator, of one account or all, oldest first. */
+    async pendingAdjustments(viewerId: number, accountId?: number): Promise<AdminBalanceAdjustment[]> {
+      return adjustmentsFor(db, await pendingAdjustments(db, accountId), viewerId);
+    },
+
+    /**
+     * Approves a pending adjustment and posts it, once: the row is locked, so a second approval
+     * (or a decline) at the same moment waits and then finds it decided (409 ADJUSTMENT_DECIDED),
+     * and the ledger's unique reference `adjustment:request:<id>` stands beneath that. The
+     * administrator who requested it cannot approve it, nor the account's own holder (403).
+     * A debit the balance no longer covers changes nothing (409 INSUFFICIENT_BALANCE; it stays
+     * pending).
+     */
+    async approveAdjustment(adminId: number, id: number): Promise<AdminBalanceAdjustment> {
+      const row = await applyAdjustment(async (tx) => {
+        const pending = await lockPendingAdjustment(tx, id);
+        if (pending.requestedBy === adminId) throw new ApiError(403, 'ADJUSTMENT_NEEDS_SECOND_ADMIN');
+        if (pending.accountId === adminId) throw ownAccount();
+        const posted = await postAdjustment(tx, {
+          accountId: pending.accountId,
+          kopecks: pending.amountKopecks,
+          reason: pending.reason,
+          adminId,
+          reference: `adjustment:request:${pending.id}`,
+          requestedBy: pending.requestedBy,
+        });
+        const decided = await decideAdjustment(tx, id, {
+          status: 'approved',
+          decidedBy: adminId,
+          ledgerTransactionId: posted.transactionId,
+        });
+        await recordAdminAction(tx, {
+          adminId,
+          action: 'adjustment.approve',
+          targetType: 'account',
+          targetId: pending.accountId,
+          reason: pending.reason,
+          details: {
+            adjustmentId: pending.id,
+            requestedBy: pending.requestedBy,
+            amount: rubles(pending.amountKopecks),
+            amountKopecks: pending.amountKopecks,
+            transactionId: posted.transactionId,
+            balanceKopecks: posted.balance,
+          },
+        });
+        return decided;
+      });
+      return (await adjustmentsFor(db, [row], adminId))[0] as AdminBalanceAdjustment;
+    },
+
+    /** Declines a pending adjustment: nothing moves. Any administrator may (its requester withdraws it). */
+    async declineAdjustment(adminId: number, id: number): Promise<AdminBalanceAdjustment> {
+      const row = await db.transaction(async (tx) => {
+        const pending = await lockPendingAdjustment(tx, id);
+        const decided = await decideAdjustment(tx, id, {
+          status: 'declined',
+          decidedBy: adminId,
+          ledgerTransactionId: null,
+        });
+        await recordAdminAction(tx, {
+          adminId,
+          action: 'adjustment.decline',
+          targetType: 'account',
+          targetId: pending.accountId,
+          reason: pending.reason,
+          details: {
+            adjustmentId: pending.id,
+            requestedBy: pending.requestedBy,
+            amount: rubles(pending.amountKopecks),
+            amountKopecks: pending.amountKopecks,
+          },
+        });
+        return decided;
+      });
+      return (await adjustmentsFor(db, [row], adminId))[0] as AdminBalanceAdjustment;
     },
 
     /** Promo codes, newest first. */

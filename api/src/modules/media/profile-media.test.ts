@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ApiErrorBody, OwnMedia, OwnMediaList } from 'contracts';
-import { eq } from 'drizzle-orm';
+import type { ApiErrorBody, AuditLog, OwnMedia, OwnMediaList } from 'contracts';
+import { and, eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { media, modelProfiles } from '../../db/schema';
+import { adminActions, media, modelProfiles } from '../../db/schema';
 import { type Agent, createAgent } from '../../testing/agent';
 import { createAccount, createProfile } from '../../testing/builders';
 import { testAppForFile } from '../../testing/create-test-app';
@@ -612,6 +612,63 @@ describe('DELETE /api/profiles/:id/media/:mediaId', () => {
     await deleteStoredFiles(t.app.mediaStorage, keys);
     expect(await storedFiles()).not.toContain(keys[0]);
     expect((await createAgent(t.app).get(kept.url)).statusCode).toBe(200);
+  });
+});
+
+describe('an administrator changing a model’s files', () => {
+  const auditOf = (profileId: number) =>
+    t.db
+      .select()
+      .from(adminActions)
+      .where(and(eq(adminActions.targetType, 'profile'), eq(adminActions.targetId, profileId)))
+      .orderBy(adminActions.id);
+
+  it('writes one audit line per upload, removal and new order, naming the administrator', async () => {
+    const { agent, profile } = await model();
+    const own = await uploaded(agent, profile.id, { data: await png(40, 30) });
+    const moderator = await createAccount(t.db, { role: 'admin' });
+    const adminAgent = createAgent(t.app);
+    await adminAgent.signInAs(moderator.id);
+
+    const added = await uploaded(adminAgent, profile.id, { data: await png(50, 30) });
+    const video = await uploaded(adminAgent, profile.id, { data: mp4(1000) });
+    const ordered = await adminAgent.put(`/api/profiles/${profile.id}/media/order`, {
+      ids: [added.id, own.id, video.id],
+    });
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    // The same order again changes nothing and writes nothing.
+    await adminAgent.put(`/api/profiles/${profile.id}/media/order`, { ids: [added.id, own.id, video.id] });
+    const removed = await adminAgent.delete(`/api/profiles/${profile.id}/media/${video.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    expect(
+      (await auditOf(profile.id)).map(({ adminId, action, details }) => ({ adminId, action, details })),
+    ).toEqual([
+      { adminId: moderator.id, action: 'media.upload', details: { mediaId: added.id, kind: 'photo' } },
+      { adminId: moderator.id, action: 'media.upload', details: { mediaId: video.id, kind: 'video' } },
+      { adminId: moderator.id, action: 'media.reorder', details: { ids: [added.id, own.id, video.id] } },
+      {
+        adminId: moderator.id,
+        action: 'media.remove',
+        details: { mediaId: video.id, kind: 'video', public: false },
+      },
+    ]);
+    const log = await adminAgent.get(`/api/admin-panel/audit?action=media.reorder&targetId=${profile.id}`);
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json<AuditLog>().items).toHaveLength(1);
+  });
+
+  it('writes nothing for the model’s own changes, nor for a refused one', async () => {
+    const { agent, profile } = await model();
+    const item = await uploaded(agent, profile.id, { data: await png(40, 30) });
+    await agent.put(`/api/profiles/${profile.id}/media/order`, { ids: [item.id] });
+    await agent.delete(`/api/profiles/${profile.id}/media/${item.id}`);
+    const adminAgent = await admin();
+    expect((await adminAgent.delete(`/api/profiles/${profile.id}/media/999999`)).statusCode).toBe(404);
+    expect((await adminAgent.put(`/api/profiles/${profile.id}/media/order`, { ids: [1] })).statusCode).toBe(
+      400,
+    );
+    expect(await auditOf(profile.id)).toEqual([]);
   });
 });
 

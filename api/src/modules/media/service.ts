@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { ApiError, ValidationError } from '../../lib/api-error';
 import { randomToken } from '../../lib/tokens';
+import { recordAdminAction } from '../audit/repository';
 import { revisionMedia } from '../own-profiles/repository';
 import { checkRevision, lockProfile, recordEdit, targetOf } from '../own-profiles/revision';
 import type { Incoming } from './incoming';
@@ -102,8 +103,34 @@ export interface MediaServiceDeps {
   log: FastifyBaseLogger;
 }
 
-/** Who is asking: a model for her own profiles, or an administrator (`null`) for any. */
+/** Whose profiles a caller may change: a model her own (her id), an administrator (`null`) any. */
 export type Owner = number | null;
+
+/** Who is asking: a model for her own profiles, or an administrator for any (and audited). */
+export interface MediaCaller {
+  accountId: number;
+  admin: boolean;
+}
+
+const ownerOf = (caller: MediaCaller): Owner => (caller.admin ? null : caller.accountId);
+
+/** An administrator's change to a profile's files writes its audit line in the change's transaction. */
+async function auditMedia(
+  tx: Database,
+  caller: MediaCaller,
+  action: 'media.upload' | 'media.remove' | 'media.reorder',
+  profileId: number,
+  details: Record<string, unknown>,
+): Promise<void> {
+  if (!caller.admin) return;
+  await recordAdminAction(tx, {
+    adminId: caller.accountId,
+    action,
+    targetType: 'profile',
+    targetId: profileId,
+    details,
+  });
+}
 
 export function createMediaService({ db, storage, incoming, log }: MediaServiceDeps) {
   const repository = createMediaRepository(db);
@@ -192,8 +219,8 @@ export function createMediaService({ db, storage, incoming, log }: MediaServiceD
       }
     },
 
-    async list(profileId: number, owner: Owner): Promise<OwnMedia[]> {
-      const profile = await repository.findProfile(profileId, owner);
+    async list(profileId: number, caller: MediaCaller): Promise<OwnMedia[]> {
+      const profile = await repository.findProfile(profileId, ownerOf(caller));
       if (!profile) throw new ApiError(404, 'MODEL_NOT_FOUND');
       return toOwnMediaList(await revisionMedia(db, profileId));
     },
@@ -205,7 +232,8 @@ export function createMediaService({ db, storage, incoming, log }: MediaServiceD
      * recorded. A failed transaction deletes the stored files; a killed process leaves files
      * no row names, which the start-up sweep removes. A row never names a missing file.
      */
-    async upload(request: FastifyRequest, profileId: number, owner: Owner): Promise<OwnMedia> {
+    async upload(request: FastifyRequest, profileId: number, caller: MediaCaller): Promise<OwnMedia> {
+      const owner = ownerOf(caller);
       await editableProfile(profileId, owner);
       const folder = await incoming.folder();
       try {
@@ -231,6 +259,10 @@ export function createMediaService({ db, storage, incoming, log }: MediaServiceD
               revisionPosition: Math.max(-1, ...sameKind.map((item) => item.revisionPosition)) + 1,
             });
             await recordEdit(tx, profile, checkRevision(profile.revision, [...current, inserted]).complete);
+            await auditMedia(tx, caller, 'media.upload', profileId, {
+              mediaId: inserted.id,
+              kind: inserted.kind,
+            });
             return inserted;
           });
           return toOwnMedia(row);
@@ -247,10 +279,10 @@ export function createMediaService({ db, storage, incoming, log }: MediaServiceD
      * Takes a file out of the working version. One that visitors do not see goes at once, with
      * its files; a public one stays public until the next approval removes it.
      */
-    async remove(profileId: number, mediaId: number, owner: Owner): Promise<OwnMedia[]> {
+    async remove(profileId: number, mediaId: number, caller: MediaCaller): Promise<OwnMedia[]> {
       let doomed: string[] = [];
       const rows = await db.transaction(async (tx) => {
-        const profile = await lockProfile(tx, profileId, owner);
+        const profile = await lockProfile(tx, profileId, ownerOf(caller));
         const rows = createMediaRepository(tx);
         const row = await rows.findInRevision(profileId, mediaId);
         if (!row) throw new ApiError(404, 'NOT_FOUND');
@@ -262,6 +294,12 @@ export function createMediaService({ db, storage, incoming, log }: MediaServiceD
         }
         const remaining = await revisionMedia(tx, profileId);
         await recordEdit(tx, profile, checkRevision(profile.revision, remaining).complete);
+        await auditMedia(tx, caller, 'media.remove', profileId, {
+          mediaId: row.id,
+          kind: row.kind,
+          // A public file stays public until the next approval.
+          public: row.isPublic,
+        });
         return remaining;
       });
       await deleteStoredFiles(storage, doomed, log);
@@ -269,9 +307,9 @@ export function createMediaService({ db, storage, incoming, log }: MediaServiceD
     },
 
     /** Orders the working version: `ids` lists every one of its files, the main photo first. */
-    async reorder(profileId: number, ids: readonly number[], owner: Owner): Promise<OwnMedia[]> {
+    async reorder(profileId: number, ids: readonly number[], caller: MediaCaller): Promise<OwnMedia[]> {
       const rows = await db.transaction(async (tx) => {
-        const profile = await lockProfile(tx, profileId, owner);
+        const profile = await lockProfile(tx, profileId, ownerOf(caller));
         const current = await revisionMedia(tx, profileId);
         const known = new Set(current.map((row) => row.id));
         if (ids.length !== current.length || !ids.every((id) => known.has(id))) {
@@ -292,6 +330,7 @@ export function createMediaService({ db, storage, incoming, log }: MediaServiceD
         if (changed.length === 0) return current;
         const ordered = await revisionMedia(tx, profileId);
         await recordEdit(tx, profile, checkRevision(profile.revision, ordered).complete);
+        await auditMedia(tx, caller, 'media.reorder', profileId, { ids: [...ids] });
         return ordered;
       });
       return toOwnMediaList(rows);

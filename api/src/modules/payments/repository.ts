@@ -1,5 +1,5 @@
-import type { PaymentProviderName } from 'contracts';
-import { and, count, desc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
+import { type PaymentProviderName, REFUSED_PAYMENT_WEBHOOK_OUTCOMES } from 'contracts';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ledgerTransactions, paymentOrders, paymentWebhooks, promoCodes } from '../../db/schema';
 
@@ -103,6 +103,32 @@ export function createPaymentsRepository(db: Database) {
         .update(paymentWebhooks)
         .set({ outcome, ledgerTransactionId, processedAt: sql`now()` })
         .where(eq(paymentWebhooks.id, id));
+    },
+
+    /**
+     * Deletes up to `limit` refused webhooks (bad signature, not an IPN, unknown order) that
+     * arrived before `before`, oldest first; never one about an order or one that credited.
+     * Answers how many went.
+     */
+    async deleteRefusedWebhooks(before: Date, limit: number): Promise<number> {
+      const due = db
+        .select({ id: paymentWebhooks.id })
+        .from(paymentWebhooks)
+        .where(
+          and(
+            inArray(paymentWebhooks.outcome, [...REFUSED_PAYMENT_WEBHOOK_OUTCOMES]),
+            isNull(paymentWebhooks.orderId),
+            isNull(paymentWebhooks.ledgerTransactionId),
+            lt(paymentWebhooks.receivedAt, before),
+          ),
+        )
+        .orderBy(paymentWebhooks.receivedAt)
+        .limit(limit);
+      const deleted = await db
+        .delete(paymentWebhooks)
+        .where(inArray(paymentWebhooks.id, due))
+        .returning({ id: paymentWebhooks.id });
+      return deleted.length;
     },
 
     async webhooksOf(orderId: string): Promise<PaymentWebhookRow[]> {

@@ -6,7 +6,7 @@ import type {
   PaymentOrderCreatedResponse,
   PaymentOrderListResponse,
 } from 'contracts';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ledgerTransactions, paymentOrders, paymentWebhooks } from '../../db/schema';
 import { type Agent, createAgent } from '../../testing/agent';
@@ -15,6 +15,7 @@ import { testAppForFile } from '../../testing/create-test-app';
 import { balanceOf, systemBalanceOf, verifyBalances } from '../ledger/repository';
 import { seedPromoCodes } from '../promo/seed';
 import { reconcile } from './reconcile';
+import { pruneRefusedWebhooks } from './retention';
 import { ipnFor, sendWebhook } from './testing';
 
 const SECRET = 'a-sandbox-secret-for-these-tests-0123456789';
@@ -578,6 +579,120 @@ describe('GET /api/payments/orders', () => {
     expectError(await stranger.agent.get(`/api/payments/orders/${order.id}`), 404, 'NOT_FOUND');
     expectError(await stranger.agent.get('/api/payments/orders/12'), 400, 'VALIDATION_FAILED');
     expect((await owner.agent.get(`/api/payments/orders/${order.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('refused webhooks', () => {
+  const longNote = 'я'.repeat(20_000); // 40,000 bytes of UTF-8, two bytes a letter
+
+  it('keeps only the first 2 KiB of a refused body, cut between letters, and its full size', async () => {
+    const { agent } = await signedIn();
+    const { order } = await createOrder(agent);
+    const body = ipnFor(await orderRow(order.id), 'finished', { payment_id: 9_100_000_201, note: longNote });
+    const rawBody = JSON.stringify(body);
+    expectError(await webhook(body, { signature: 'forged' }), 401, 'UNAUTHORIZED');
+    expectError(await webhook({}, { rawBody: `{${longNote}`, signature: 'ab' }), 400, 'VALIDATION_FAILED');
+
+    const refused = await t.db
+      .select()
+      .from(paymentWebhooks)
+      .where(like(paymentWebhooks.rawBody, '%я%'))
+      .orderBy(paymentWebhooks.id);
+    expect(refused.map((w) => w.outcome)).toEqual(['rejected_signature', 'malformed']);
+    const [forged, malformed] = refused;
+    expect(forged?.bodyBytes).toBe(Buffer.byteLength(rawBody));
+    expect(rawBody.startsWith(forged?.rawBody ?? '-')).toBe(true);
+    expect(Buffer.byteLength(forged?.rawBody ?? '')).toBeLessThanOrEqual(2048);
+    expect(Buffer.byteLength(forged?.rawBody ?? '')).toBeGreaterThan(2040);
+    // `{` and 1,023 two-byte letters: the 1,024th would pass 2,048 bytes.
+    expect(malformed?.rawBody).toBe(`{${'я'.repeat(1023)}`);
+    expect(malformed?.bodyBytes).toBe(40_001);
+  });
+
+  it('keeps a verified webhook whole, however long: it is the books’ evidence', async () => {
+    const { account, agent } = await signedIn();
+    const { order } = await createOrder(agent);
+    const body = ipnFor(await orderRow(order.id), 'finished', { payment_id: 9_100_000_202, note: longNote });
+    expect((await webhook(body)).statusCode).toBe(200);
+    expect(await balanceOf(t.db, account.id)).toBe(50_000);
+    const [stored] = await webhooksOf(order.id);
+    expect(stored?.outcome).toBe('credited');
+    expect(stored?.rawBody).toBe(JSON.stringify(body));
+    expect(stored?.bodyBytes).toBe(Buffer.byteLength(JSON.stringify(body)));
+  });
+
+  it('deletes refused webhooks after 30 days, and never a verified one about an order', async () => {
+    const { agent } = await signedIn();
+    const { order } = await createOrder(agent);
+    const body = ipnFor(await orderRow(order.id), 'finished', { payment_id: 9_100_000_203 });
+    expectError(await webhook(body, { signature: 'forged' }), 401, 'UNAUTHORIZED');
+    expectError(
+      await webhook(ipnFor({ id: '00000000-0000-4000-8000-000000000203', amountKopecks: 100 }, 'finished')),
+      404,
+      'NOT_FOUND',
+    );
+    expect((await webhook(body)).statusCode).toBe(200);
+    const ours = or(
+      like(paymentWebhooks.rawBody, `%${order.id}%`),
+      like(paymentWebhooks.rawBody, '%00000000-0000-4000-8000-000000000203%'),
+    );
+    const stored = () => t.db.select().from(paymentWebhooks).where(ours).orderBy(paymentWebhooks.id);
+    expect((await stored()).map((w) => w.outcome)).toEqual([
+      'rejected_signature',
+      'unknown_order',
+      'credited',
+    ]);
+
+    const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
+    await t.db
+      .update(paymentWebhooks)
+      .set({ receivedAt: daysAgo(29) })
+      .where(ours);
+    await pruneRefusedWebhooks(t.db);
+    expect(await stored()).toHaveLength(3);
+
+    await t.db
+      .update(paymentWebhooks)
+      .set({ receivedAt: daysAgo(31) })
+      .where(ours);
+    expect(await pruneRefusedWebhooks(t.db)).toBeGreaterThanOrEqual(2);
+    expect((await stored()).map((w) => w.outcome)).toEqual(['credited']);
+    expect((await reconcile(t.db)).problems).toEqual([]);
+  });
+
+  it('limits webhooks per client network: a new address in the same IPv6 /64 is the same sender', async () => {
+    const send = (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhooks/sandbox',
+        headers: { 'content-type': 'text/plain' },
+        payload: 'x',
+        remoteAddress: `2001:db8:27:3::${(n + 1).toString(16)}`,
+      });
+    for (let n = 0; n < 600; n += 1) expect((await send(n)).statusCode).toBe(400);
+    expect((await send(600)).statusCode).toBe(429);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/sandbox',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'x',
+      remoteAddress: '2001:db8:27:4::1',
+    });
+    expect(other.statusCode).toBe(400);
+  });
+
+  it('limits sandbox page clicks per client network', async () => {
+    const click = (n: number, network = 5) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/00000000-0000-4000-8000-000000000205',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'token=not-the-token-of-any-order&outcome=pay',
+        remoteAddress: `2001:db8:27:${network}::${(n + 1).toString(16)}`,
+      });
+    for (let n = 0; n < 120; n += 1) expect((await click(n)).statusCode).toBe(404);
+    expect((await click(120)).statusCode).toBe(429);
+    expect((await click(0, 6)).statusCode).toBe(404);
   });
 });
 

@@ -1,4 +1,4 @@
-import { clientAddress } from '../auth/rate-limits';
+import { clientAddress, routeLimit } from '../auth/rate-limits';
 import { randomBytes } from 'node:crypto';
 import {
   createPaymentOrderBodySchema,
@@ -41,10 +41,13 @@ import { PAYMENT_ORDER_RATE_LIMIT, type PaymentsOptions } from './settings';
 import { SIGNATURE_HEADER, signIpn } from './signature';
 import { isFinal } from './status';
 
-/** Webhooks are stored as they come; an address sending more than this a minute is cut off. */
-const WEBHOOK_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
-/** Clicks on sandbox pages per address. */
-const SANDBOX_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
+/**
+ * Webhooks are stored as they come (a refused one cut short, for 30 days); a client network
+ * (an IPv4 address, an IPv6 /64) sending more than this a minute is cut off.
+ */
+const WEBHOOK_RATE_LIMIT = routeLimit({ max: 600, windowSeconds: 60 }, clientAddress);
+/** Clicks on sandbox pages per client network. */
+const SANDBOX_RATE_LIMIT = routeLimit({ max: 120, windowSeconds: 60 }, clientAddress);
 
 const perAccount = (request: FastifyRequest) =>
   request.auth ? `account:${request.auth.accountId}` : `ip:${clientAddress(request)}`;

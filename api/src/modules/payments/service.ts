@@ -21,7 +21,7 @@ import {
   type PaymentOrderRow,
   type PaymentWebhookOutcome,
 } from './repository';
-import { type PaymentsTestDelay, TEST_DELAY_LOG } from './settings';
+import { type PaymentsTestDelay, REFUSED_WEBHOOK_BODY_BYTES, TEST_DELAY_LOG } from './settings';
 import { SIGNATURE_HEADER } from './signature';
 import { bonusKopecks, decide } from './status';
 
@@ -84,6 +84,18 @@ function keptHeaders(delivery: WebhookDelivery): Record<string, string> {
   return kept;
 }
 
+const encoder = new TextEncoder();
+
+/** The body's size in bytes, as it was delivered. */
+const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/** The longest start of `text` that fits in `maxBytes` of UTF-8, never cutting a character. */
+export function truncateUtf8(text: string, maxBytes: number): string {
+  if (byteLength(text) <= maxBytes) return text;
+  const { read } = encoder.encodeInto(text, new Uint8Array(maxBytes));
+  return text.slice(0, read);
+}
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -134,7 +146,10 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     return { id: row.id, code: row.code, percent: row.amount };
   }
 
-  /** Stores a webhook that is refused, and says so in the log. */
+  /**
+   * Stores a webhook that is refused, and says so in the log. Only the start of its body is kept
+   * (and the row only for a while, see retention.ts): anyone can send one, many a minute.
+   */
   async function refuse(
     delivery: WebhookDelivery,
     providerName: PaymentProviderName,
@@ -144,7 +159,8 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
     await payments.insertWebhook({
       provider: providerName,
       headers: keptHeaders(delivery),
-      rawBody: delivery.rawBody,
+      rawBody: truncateUtf8(delivery.rawBody, REFUSED_WEBHOOK_BODY_BYTES),
+      bodyBytes: byteLength(delivery.rawBody),
       signatureValid: details.signatureValid,
       orderId: details.orderId ?? null,
       providerPaymentId: details.ipn?.payment_id ?? null,
@@ -332,7 +348,9 @@ export function createPaymentsService(options: PaymentsServiceOptions) {
       const webhookId = await payments.insertWebhook({
         provider: gateway.name,
         headers: keptHeaders(delivery),
+        // Verified and about a known order: the books' evidence, kept whole.
         rawBody: delivery.rawBody,
+        bodyBytes: byteLength(delivery.rawBody),
         signatureValid: true,
         orderId: order.id,
         providerPaymentId: ipn.payment_id,

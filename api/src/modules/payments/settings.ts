@@ -18,6 +18,11 @@ export interface PaymentsTestDelay {
   at: 'before-commit' | 'after-commit';
 }
 
+/** What is kept of a refused webhook's body: its first 2 KiB (of UTF-8). */
+export const REFUSED_WEBHOOK_BODY_BYTES = 2048;
+/** Refused webhooks are deleted this long after they arrived. */
+export const REFUSED_WEBHOOK_RETENTION_DAYS = 30;
+
 /** Orders one account may create per window. */
 export const PAYMENT_ORDER_RATE_LIMIT = { max: 20, windowSeconds: 60 * 60 } as const;
 

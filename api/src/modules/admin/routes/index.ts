@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AD_SLOTS_PER_DAY_DEFAULT } from 'contracts';
+import { AD_SLOTS_PER_DAY_DEFAULT, ADJUSTMENT_APPROVAL_RUBLES_DEFAULT } from 'contracts';
 import { accountRoutes } from './accounts';
 import { campaignModerationRoutes } from './campaigns';
 import { auditRoutes } from './audit';
@@ -14,7 +14,11 @@ import { siteSettingsRoutes } from './site';
  * administrator before it reads its input, and writes one audit line per change, in the
  * change's own transaction.
  */
-export const adminRoutes: FastifyPluginAsync<{ adSlotsPerDay?: number }> = async (fastify, options) => {
+export const adminRoutes: FastifyPluginAsync<{
+  adSlotsPerDay?: number;
+  /** Rubles: a balance adjustment of more than this either way needs a second administrator. */
+  adjustmentApprovalRubles?: number;
+}> = async (fastify, options) => {
   const prefix = '/admin-panel';
   await fastify.register(moderationRoutes, { prefix });
   await fastify.register(campaignModerationRoutes, {
@@ -23,7 +27,10 @@ export const adminRoutes: FastifyPluginAsync<{ adSlotsPerDay?: number }> = async
   });
   await fastify.register(accountRoutes, { prefix });
   await fastify.register(complaintReviewRoutes, { prefix });
-  await fastify.register(moneyRoutes, { prefix });
+  await fastify.register(moneyRoutes, {
+    prefix,
+    approvalKopecks: (options.adjustmentApprovalRubles ?? ADJUSTMENT_APPROVAL_RUBLES_DEFAULT) * 100,
+  });
   await fastify.register(siteSettingsRoutes, { prefix });
   await fastify.register(auditRoutes, { prefix });
 };

@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-error';
 import { defineRoutes, errorResponses } from '../../../lib/route-schema';
 import { clientAddress, type Limit, routeLimit } from '../../auth/rate-limits';
 import { UPLOAD_LIMITS } from '../receive';
-import type { Owner } from '../service';
+import type { MediaCaller } from '../service';
 
 /** A model adds a few photos at a time; a script filling a disk does not get far. */
 export const DEFAULT_UPLOADS_PER_HOUR: Limit = { max: 60, windowSeconds: 60 * 60 };
@@ -28,10 +28,13 @@ const EDIT_ERRORS = errorResponses({
   409: 'TRANSITION_NOT_ALLOWED: the profile cannot be edited now (blocked)',
 });
 
-/** Administrators may change any profile; a model only her own (another's is "not found"). */
-function ownerOf(request: FastifyRequest): Owner {
+/**
+ * Administrators may change any profile (each change is audited); a model only her own (another's
+ * is "not found").
+ */
+function callerOf(request: FastifyRequest): MediaCaller {
   if (!request.auth) throw new ApiError(401, 'UNAUTHORIZED');
-  return request.auth.role === 'admin' ? null : request.auth.accountId;
+  return { accountId: request.auth.accountId, admin: request.auth.role === 'admin' };
 }
 
 /** The files of a profile's working version, as its owner manages them in the editor. */
@@ -56,7 +59,7 @@ export const profileMediaRoutes = defineRoutes<ProfileMediaRoutesOptions>(async 
         response: { 200: responseSchemas.ownMediaList, ...PROFILE_ERRORS },
       },
     },
-    async (request) => ({ items: await media.list(request.params.id, ownerOf(request)) }),
+    async (request) => ({ items: await media.list(request.params.id, callerOf(request)) }),
   );
 
   fastify.post(
@@ -93,7 +96,7 @@ export const profileMediaRoutes = defineRoutes<ProfileMediaRoutesOptions>(async 
       },
     },
     async (request, reply) => {
-      const item = await media.upload(request, request.params.id, ownerOf(request));
+      const item = await media.upload(request, request.params.id, callerOf(request));
       reply.code(201);
       return item;
     },
@@ -112,7 +115,7 @@ export const profileMediaRoutes = defineRoutes<ProfileMediaRoutesOptions>(async 
       },
     },
     async (request) => ({
-      items: await media.reorder(request.params.id, request.body.ids, ownerOf(request)),
+      items: await media.reorder(request.params.id, request.body.ids, callerOf(request)),
     }),
   );
 
@@ -129,7 +132,7 @@ export const profileMediaRoutes = defineRoutes<ProfileMediaRoutesOptions>(async 
       },
     },
     async (request) => ({
-      items: await media.remove(request.params.id, request.params.mediaId, ownerOf(request)),
+      items: await media.remove(request.params.id, request.params.mediaId, callerOf(request)),
     }),
   );
 });

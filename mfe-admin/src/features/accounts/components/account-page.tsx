@@ -19,6 +19,7 @@ import { useUnblockAccount } from '../api/unblock-account';
 import { useUnblockProfile } from '../api/unblock-profile';
 import { codeOf, messageOf } from '../../../lib/api-message';
 import { AccountCampaigns, AccountLedger, AccountProfiles, AccountSessions } from './account-tables';
+import { PendingAdjustments } from './pending-adjustments';
 import { ReasonDialog } from './reason-dialog';
 import styles from './accounts.module.css';
 
@@ -194,6 +195,7 @@ function AccountDetails({ details }: { details: AdminAccountDetails }) {
         />
       )}
       {account.accountType === 'advister' && <AccountCampaigns campaigns={details.campaigns} />}
+      <PendingAdjustments accountId={account.id} />
       <AccountLedger ledger={details.ledger} />
       <AccountSessions sessions={details.sessions} />
 

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from 'platform';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import ru from '../../../locales/ru.json';
-import { createAccount, pageOf } from '../../../testing/records-builders';
+import { createAccount, createPendingAdjustment, pageOf } from '../../../testing/records-builders';
 import { createProfile, location, ok, renderAt, stubApi } from '../../../testing/render';
 import AccountsPage from './accounts-page';
 
@@ -19,6 +19,7 @@ describe('the accounts list', () => {
     const user = userEvent.setup();
     const calls = stubApi({
       'GET /auth/session': session,
+      'GET /admin-panel/adjustments': () => ok({ items: [] }),
       'GET /admin-panel/accounts': (_body, call) =>
         ok(
           pageOf(
@@ -49,7 +50,11 @@ describe('the accounts list', () => {
   });
 
   it('says when nothing matches', async () => {
-    stubApi({ 'GET /auth/session': session, 'GET /admin-panel/accounts': () => ok(pageOf([])) });
+    stubApi({
+      'GET /auth/session': session,
+      'GET /admin-panel/adjustments': () => ok({ items: [] }),
+      'GET /admin-panel/accounts': () => ok(pageOf([])),
+    });
     renderAt('/admin/accounts?q=nobody', <AccountsPage />);
     expect(await screen.findByText('По запросу «nobody» ничего не найдено')).toBeTruthy();
   });
@@ -58,6 +63,7 @@ describe('the accounts list', () => {
     const user = userEvent.setup();
     const calls = stubApi({
       'GET /auth/session': session,
+      'GET /admin-panel/adjustments': () => ok({ items: [] }),
       'GET /admin-panel/accounts': (_body, call) =>
         ok(
           pageOf([createAccount()], {
@@ -72,5 +78,45 @@ describe('the accounts list', () => {
     expect(location.current).toBe('/admin/accounts?q=a&page=2');
     expect(await screen.findByText('Страница 2 из 3')).toBeTruthy();
     expect(calls.at(-1)?.url.searchParams.get('page')).toBe('2');
+  });
+
+  it('lists every account’s adjustments waiting for a second administrator, each approvable there', async () => {
+    const user = userEvent.setup();
+    let pending = [
+      createPendingAdjustment(),
+      createPendingAdjustment({
+        id: 43,
+        account: { id: 14, email: 'bella@example.com' },
+        amount: -30_000,
+        requestedBy: { id: 2, email: 'admin@anketa.local' },
+        canApprove: false,
+      }),
+    ];
+    const calls = stubApi({
+      'GET /auth/session': session,
+      'GET /admin-panel/accounts': () => ok(pageOf([createAccount()])),
+      'GET /admin-panel/adjustments': () => ok({ items: pending }),
+      'POST /admin-panel/adjustments/:id/approve': () => {
+        const [approved] = pending;
+        pending = pending.slice(1);
+        return ok({ ...approved, status: 'approved', canApprove: false });
+      },
+    });
+    const { container } = renderAt('/admin/accounts', <AccountsPage />);
+    const rows = await screen.findAllByTestId('pending-adjustment');
+    expect(rows).toHaveLength(2);
+    expect(calls.find((call) => call.url.pathname === '/api/admin-panel/adjustments')?.url.search).toBe('');
+    const [first, second] = rows as [HTMLElement, HTMLElement];
+    expect(within(first).getByRole('link', { name: 'anna@example.com' }).getAttribute('href')).toBe(
+      '/admin/accounts/12',
+    );
+    expect(within(second).getByText(ru.accounts.pending.waiting)).toBeTruthy();
+    await expectNoAxeViolations(container);
+
+    await user.click(within(first).getByRole('button', { name: /Одобрить/ }));
+    await waitFor(() => expect(screen.getAllByTestId('pending-adjustment')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'POST')?.url.pathname).toBe(
+      '/api/admin-panel/adjustments/41/approve',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Badge, Button, Card, Input, SkeletonText } from 'shared-ui';
 import { useAccounts } from '../api/search-accounts';
 import tables from '../../../components/data-table.module.css';
+import { PendingAdjustments } from './pending-adjustments';
 import styles from './accounts.module.css';
 
 /** Accounts (`/admin/accounts?q=&page=`): found by part of the e-mail or login, or a profile's id. */
@@ -44,6 +45,7 @@ export default function AccountsPage() {
           <Button type="submit">{t('accounts.search.submit')}</Button>
         </form>
       </search>
+      <PendingAdjustments />
       {accounts.isPending ? (
         <Card role="status" aria-busy="true" aria-label={t('common.loading')}>
           <SkeletonText lines={6} />

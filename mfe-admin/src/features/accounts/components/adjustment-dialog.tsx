@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, TextArea } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
-import { useAdjustBalance } from '../api/adjust-balance';
+import { isPending, useAdjustBalance } from '../api/adjust-balance';
 import { codeOf, messageOf } from '../../../lib/api-message';
 
 import {
@@ -52,17 +52,20 @@ export default function AdjustmentDialog({
   const submit = handleSubmit(async (values) => {
     setProblem(null);
     try {
-      await adjust.mutateAsync(values);
+      const answer = await adjust.mutateAsync(values);
+      const amount = values.amount > 0 ? `+${formatRubles(values.amount)}` : formatRubles(values.amount);
+      // Above the threshold nothing moved: the request waits for a second administrator.
       notify(
         'success',
-        t('accounts.adjust.done', {
-          amount: values.amount > 0 ? `+${formatRubles(values.amount)}` : formatRubles(values.amount),
-        }),
+        t(isPending(answer) ? 'accounts.adjust.pending' : 'accounts.adjust.done', { amount }),
       );
       onClose();
     } catch (error) {
-      if (codeOf(error) === 'INSUFFICIENT_BALANCE') {
+      const code = codeOf(error);
+      if (code === 'INSUFFICIENT_BALANCE') {
         setError('amount', { type: 'server', message: 'accounts.adjust.tooMuch' });
+      } else if (code === 'ADJUSTMENT_OWN_ACCOUNT') {
+        setProblem(t('accounts.adjust.ownAccount'));
       } else {
         setProblem(messageOf(error, t('errors.somethingWrong')));
       }
@@ -74,7 +77,7 @@ export default function AdjustmentDialog({
       open
       onOpenChange={(open) => !open && !adjust.isPending && onClose()}
       title={t('accounts.adjust.title')}
-      description={t('accounts.adjust.text', { balance: formatRubles(balance) })}
+      description={`${t('accounts.adjust.text', { balance: formatRubles(balance) })} ${t('accounts.adjust.approvalNote')}`}
       closeLabel={t('common.close')}
       footer={
         <>

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type AuditEntry, contractsLocales } from 'contracts';
+import { ADMIN_ACTIONS, type AuditEntry, contractsLocales } from 'contracts';
 import { i18n } from 'platform';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
+import en from '../../../locales/en.json';
 import ru from '../../../locales/ru.json';
 import { pageOf } from '../../../testing/records-builders';
 import { createProfile, location, ok, renderAt, stubApi } from '../../../testing/render';
@@ -39,6 +40,61 @@ describe('the audit log', () => {
     );
     expect(within(row).getByText('chief (admin@anketa.local)')).toBeTruthy();
     await expectNoAxeViolations(container);
+  });
+
+  it('names every action the API records, in Russian and in English', () => {
+    for (const lng of ['ru', 'en']) {
+      for (const action of ADMIN_ACTIONS) {
+        // Its own language's text, not the fallback's.
+        expect(i18n.getResource(lng, 'admin', `audit.actions.${action}`), `${lng} ${action}`).toEqual(
+          expect.any(String),
+        );
+      }
+    }
+  });
+
+  it('shows an administrator’s change to a model’s files with its label and what it touched', async () => {
+    stubApi({
+      'GET /auth/session': session,
+      'GET /admin-panel/audit': () =>
+        ok(
+          pageOf([
+            entry({
+              id: 3,
+              action: 'media.remove',
+              targetType: 'profile',
+              targetId: 31,
+              reason: null,
+              details: { mediaId: 7, kind: 'photo', public: true },
+            }),
+            entry({
+              id: 2,
+              action: 'media.reorder',
+              targetType: 'profile',
+              targetId: 31,
+              details: { ids: [7, 5] },
+            }),
+            entry({
+              id: 1,
+              action: 'media.upload',
+              targetType: 'profile',
+              targetId: 31,
+              details: { mediaId: 7 },
+            }),
+          ]),
+        ),
+    });
+    renderAt('/admin/audit', <AuditPage />);
+    const rows = await screen.findAllByTestId('audit-entry');
+    expect(rows.map((row) => within(row).getByText(/файл/i).textContent)).toEqual([
+      ru.audit.actions.media.remove,
+      ru.audit.actions.media.reorder,
+      ru.audit.actions.media.upload,
+    ]);
+    expect(within(rows[1] as HTMLElement).getByText('ids: [7,5]')).toBeTruthy();
+    await i18n.changeLanguage('en');
+    const table = screen.getByTestId('audit-table');
+    expect(await within(table).findByText(en.audit.actions.media.upload)).toBeTruthy();
   });
 
   it('filters by action and dates through the URL, and asks the API with them', async () => {
