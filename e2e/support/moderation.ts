@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, type Page, request as playwrightRequest } from '@playwright/test';
 import sharp from 'sharp';
+import { ADMIN } from './admin';
 import { csrfHeader, registerThroughApi, uniqueEmail } from './mail';
 
-export const ADMIN = { email: 'admin@anketa.local', password: 'admin-e2e-password' } as const;
 const PASSWORD = 'moderation-e2e-password';
 
 /** A neutral generated gradient, never a photo of a person. */

@@ -1,6 +1,7 @@
 import { expect, test } from '../support/test';
 import { axeViolations } from '../support/axe';
 import { showScreen } from '../support/in-app';
+import { deviceContext } from '../support/device';
 
 /** Every page a visitor can reach without an account, and what shows it has loaded. */
 const PAGES: { path: string; ready: string }[] = [
@@ -27,14 +28,12 @@ for (const language of ['ru', 'en'] as const) {
       baseURL,
     }) => {
       test.setTimeout(120_000);
-      const context = await browser.newContext({
-        baseURL,
-        viewport: { width: viewport.width, height: viewport.height },
-        isMobile: viewport.name === 'phone',
-        // axe is injected as a script tag, which the site's CSP rightly refuses (csp.spec.ts tests it).
-        bypassCSP: true,
+      const context = await deviceContext(browser, baseURL, {
+        width: viewport.width,
+        height: viewport.height,
+        language,
+        axe: true,
       });
-      await context.addInitScript((lang) => localStorage.setItem('lang', lang), language);
       const page = await context.newPage();
       const found: Record<string, string[]> = {};
       for (const { path, ready } of PAGES) {

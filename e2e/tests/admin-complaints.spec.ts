@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import { axeViolations } from '../support/axe';
-import { ADMIN, asAdmin, complainAbout, SHOTS_DIR, submittedProfile } from '../support/moderation';
-import { signIn } from '../support/session';
+import { adminContext } from '../support/admin';
+import { asAdmin, complainAbout, SHOTS_DIR, submittedProfile } from '../support/moderation';
 
 test.use({ bypassCSP: true, locale: 'ru-RU' });
 
@@ -22,9 +22,8 @@ test('a profile complained about is blocked from the complaints list, with a com
   await page.goto(`/girl/${id}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
-  const admin = await browser.newContext({ baseURL, bypassCSP: true, locale: 'ru-RU' });
+  const admin = await adminContext(browser, baseURL ?? '');
   try {
-    await signIn(admin, baseURL ?? '', ADMIN.email, ADMIN.password);
     const moderator = await admin.newPage();
     await moderator.goto('/admin/complaints');
     await expect(moderator.getByRole('heading', { level: 1, name: 'Жалобы' })).toBeVisible();
@@ -86,9 +85,8 @@ test('dismissing the complaints asks first and takes the profile off the list', 
   });
   await complainAbout(baseURL ?? '', id, 'scam');
 
-  const admin = await browser.newContext({ baseURL, bypassCSP: true, locale: 'ru-RU' });
+  const admin = await adminContext(browser, baseURL ?? '');
   try {
-    await signIn(admin, baseURL ?? '', ADMIN.email, ADMIN.password);
     const moderator = await admin.newPage();
     await moderator.goto('/admin/complaints');
     const row = moderator.getByTestId('complaint-item').filter({ hasText: name });

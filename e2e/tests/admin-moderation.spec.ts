@@ -1,8 +1,8 @@
 import { type BrowserContext, expect, type Page, test } from '../support/test';
 import { axeViolations } from '../support/axe';
 import { showScreen } from '../support/in-app';
-import { ADMIN, SHOTS_DIR, submittedProfile } from '../support/moderation';
-import { signIn } from '../support/session';
+import { adminContext } from '../support/admin';
+import { SHOTS_DIR, submittedProfile } from '../support/moderation';
 
 // axe is injected as a script tag, which the site's CSP rightly refuses (csp.spec.ts tests it).
 test.use({ bypassCSP: true, locale: 'ru-RU' });
@@ -25,12 +25,6 @@ async function dialogSettled(page: Page) {
   await dialog.evaluate((element) =>
     Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
   );
-}
-
-async function adminContext(browser: import('@playwright/test').Browser, baseURL: string, options = {}) {
-  const context = await browser.newContext({ baseURL, bypassCSP: true, locale: 'ru-RU', ...options });
-  await signIn(context, baseURL, ADMIN.email, ADMIN.password);
-  return context;
 }
 
 async function shot(page: Page, name: string) {
@@ -118,10 +112,10 @@ for (const language of ['ru', 'en'] as const) {
       test.setTimeout(150_000);
       const { id } = await submittedProfile(page, `Лея${Date.now() % 1000}`);
       const admin = await adminContext(browser, baseURL ?? '', {
-        viewport: { width: viewport.width, height: viewport.height },
-        isMobile: viewport.name === 'phone',
+        language,
+        width: viewport.width,
+        height: viewport.height,
       });
-      await admin.addInitScript((lang) => localStorage.setItem('lang', lang), language);
       try {
         const moderator = await admin.newPage();
         const found: Record<string, string[]> = {};

@@ -3,6 +3,7 @@ import { DEMO } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { showScreen } from '../support/in-app';
 import { signIn } from '../support/session';
+import { deviceContext } from '../support/device';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -33,14 +34,12 @@ for (const language of ['ru', 'en'] as const) {
       baseURL,
     }) => {
       test.setTimeout(180_000);
-      const context = await browser.newContext({
-        baseURL,
-        viewport: { width: viewport.width, height: viewport.height },
-        isMobile: viewport.name === 'phone',
-        // axe is injected as a script tag, which the site's CSP rightly refuses (csp.spec.ts tests it).
-        bypassCSP: true,
+      const context = await deviceContext(browser, baseURL, {
+        width: viewport.width,
+        height: viewport.height,
+        language,
+        axe: true,
       });
-      await context.addInitScript((lang) => localStorage.setItem('lang', lang), language);
       await signIn(context, baseURL ?? '', DEMO.model, DEMO.password);
       const own = (await (await context.request.get('/api/profiles')).json()) as {
         items: { id: number }[];

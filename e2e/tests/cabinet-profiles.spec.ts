@@ -3,6 +3,7 @@ import { DEMO } from '../support/accounts';
 import { axeViolations } from '../support/axe';
 import { csrfHeader } from '../support/mail';
 import { signIn } from '../support/session';
+import { DESKTOP, deviceContext, PHONE } from '../support/device';
 
 // What these journeys read of the API's answers (contracts has the full shapes).
 interface OwnProfile {
@@ -150,12 +151,8 @@ test.describe('the model cabinet: my profiles, promotion, main', () => {
     browser,
     baseURL,
   }) => {
-    const focusedIn = async (width: number, phone: boolean) => {
-      const context = await browser.newContext({
-        baseURL,
-        viewport: { width, height: 844 },
-        ...(phone ? { isMobile: true, hasTouch: true } : {}),
-      });
+    const focusedIn = async (width: number) => {
+      const context = await deviceContext(browser, baseURL, { width, height: PHONE.height });
       await signIn(context, baseURL ?? '', DEMO.model, DEMO.password);
       const page = await context.newPage();
       await page.goto('/profile');
@@ -169,8 +166,8 @@ test.describe('the model cabinet: my profiles, promotion, main', () => {
       await context.close();
       return focused;
     };
-    expect(await focusedIn(1366, false)).toBe('button');
-    expect(await focusedIn(390, true)).toBe('dialog');
+    expect(await focusedIn(DESKTOP.width)).toBe('button');
+    expect(await focusedIn(PHONE.width)).toBe('dialog');
   });
 
   test('main draws the views chart with uPlot, which my profiles never downloads', async ({ page }) => {

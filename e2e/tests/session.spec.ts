@@ -1,6 +1,7 @@
 import { expect, test } from '../support/test';
 import { DEMO } from '../support/accounts';
 import { signIn, watchPresence } from '../support/session';
+import { deviceContext, PHONE } from '../support/device';
 
 test.describe('access guard', () => {
   test('sends guests to the login page of the area they asked for', async ({ page }) => {
@@ -157,12 +158,7 @@ test.describe('layout', () => {
     browser,
     baseURL,
   }) => {
-    const phone = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      baseURL,
-    });
+    const phone = await deviceContext(browser, baseURL, PHONE);
     const page = await phone.newPage();
     await page.goto('/');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Прайс' })).toBeHidden();

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { serverOf } from '../support/servers';
 import { type ConsoleMessage, expect, gotoWithoutWaiting, type Page, test } from '../support/test';
+import { deviceContext, PHONE } from '../support/device';
 
 /**
  * Public pages come from the server whole (header, cards, texts, links), hydrate in the browser
@@ -249,12 +250,7 @@ test.describe('server-rendered pages', () => {
     browser,
     baseURL,
   }) => {
-    const phone = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      baseURL,
-    });
+    const phone = await deviceContext(browser, baseURL, PHONE);
     const page = await phone.newPage();
     // The photos are held: the scripts wait for them, so the tap lands on the server's HTML.
     await page.route(/\/media\//, () => undefined);
