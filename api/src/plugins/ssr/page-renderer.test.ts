@@ -189,19 +189,51 @@ describe('the page renderer', () => {
 
   it('shares a rendered page for the cache time, until a write clears it', async () => {
     const { inject, renderer } = await setUp({ cacheMs: 60_000 });
-    const first = (await inject('/?a=1')).body;
-    expect((await inject('/?a=1')).body).toBe(first);
+    const first = (await inject('/?page=1')).body;
+    expect((await inject('/?page=1')).body).toBe(first);
     // Another address is another page.
-    expect((await inject('/?a=2')).body).not.toBe(first);
+    expect((await inject('/?page=2')).body).not.toBe(first);
     // A shared page is compressed once and sent compressed to those who accept it.
     const compressed = await app?.inject({
-      url: '/?a=1',
+      url: '/?page=1',
       headers: { host: 'example.test:8080', 'accept-encoding': 'gzip, br' },
     });
     expect(compressed?.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(compressed?.rawPayload ?? Buffer.alloc(0)).toString('utf8')).toBe(first);
     renderer.clear();
-    expect((await inject('/?a=1')).body).not.toBe(first);
+    expect((await inject('/?page=1')).body).not.toBe(first);
+  });
+
+  it('keys a shared page on the parameters it reads, in order, so made-up ones neither miss nor fill the cache', async () => {
+    const { inject, renderer } = await setUp({ cacheMs: 60_000 });
+    const home = (await inject('/')).body;
+    const listing = (await inject('/?page=2&city=moscow')).body;
+    const profile = (await inject('/girl/1?tab=data')).body;
+    const size = renderer.size();
+    expect(size).toBe(3);
+
+    for (let index = 0; index < 1_000; index++) {
+      const x = Math.random().toString(36).slice(2);
+      const answer = await inject(`/?x=${x}`);
+      expect(answer.statusCode).toBe(200);
+      // The page rendered for `/`, never rendered again.
+      expect(answer.body).toBe(home);
+    }
+    expect(renderer.size()).toBe(size);
+    // The same parameters in another order, among made-up ones, are the same page.
+    expect((await inject('/?utm_source=mail&city=moscow&x=1&page=2')).body).toBe(listing);
+    expect((await inject('/girl/1?page=9&tab=data')).body).toBe(profile);
+    expect(renderer.size()).toBe(size);
+    // The page is rendered for the query it reads: nothing it does not read reaches it.
+    expect(home).not.toContain('x=');
+  });
+
+  it('does not keep 404 pages, which any made-up path is', async () => {
+    const { inject, renderer } = await setUp({ cacheMs: 60_000 });
+    for (let index = 0; index < 20; index++) {
+      expect((await inject(`/no-such-page-${index}`)).statusCode).toBe(404);
+    }
+    expect(renderer.size()).toBe(0);
   });
 
   it('renders the page without the remote when its server build is missing or throws, and does not keep that page', async () => {

@@ -8,6 +8,7 @@ import {
   type Locale,
   localizePath,
   type PageImage,
+  pageQuery,
   type RemoteName,
   type RemoteRegistry,
   REMOTES,
@@ -84,6 +85,8 @@ export interface PageRenderer {
   handle(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<boolean>;
   /** Drops every cached page (the same writes that clear the listing cache). */
   clear(): void;
+  /** How many pages are cached now. */
+  size(): number;
 }
 
 /** A Host header naming a host (and port): anything else gets no absolute links. */
@@ -348,8 +351,9 @@ export function createPageRenderer(
     const [before, after] = documentParts(page, originOf(request), styles, scripts, registry);
     const chunks: Buffer[] = [];
     // Pages are rendered for a guest whoever asks, so one copy serves everyone; a page whose remote
-    // could not render on the server is not kept (the next request tries the remote again).
-    const cacheKey = pages && (remote || !name) ? url.pathname + url.search : null;
+    // could not render on the server is not kept (the next request tries the remote again), nor
+    // a 404 (any path is one: a flood of made-up paths would push the real pages out).
+    const cacheKey = pages && (remote || !name) && page.status !== 404 ? url.pathname + url.search : null;
     // The head leaves at once; the body follows as React renders it.
     const body = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
@@ -392,7 +396,13 @@ export function createPageRenderer(
     async handle(request, reply, pathname) {
       const name = shell.ownerOf(pathname);
       if (name && !SERVER_RENDERED_REMOTES.includes(name)) return false;
-      const url = new URL(request.url, 'http://page.invalid');
+      // The page is rendered, and shared, for the query it reads: a parameter it does not read
+      // (`?x=<random>`) is left out, the rest are put in order, so neither makes another copy.
+      const requested = new URL(request.url, 'http://page.invalid');
+      const url = new URL(
+        requested.pathname + pageQuery(requested.pathname, requested.searchParams),
+        requested,
+      );
       const cached = pages?.get(url.pathname + url.search);
       if (cached) {
         reply
@@ -417,5 +427,6 @@ export function createPageRenderer(
       return true;
     },
     clear: () => pages?.clear(),
+    size: () => pages?.size ?? 0,
   };
 }
