@@ -115,8 +115,11 @@ export interface AppOptions {
   adSlotsPerDay?: number | undefined;
   /** How long the ads of a page are shared between visitors (the server's default is 2 s); 0 = off. */
   adsCacheMs?: number | undefined;
-  /** robots.txt and the sitemap: PUBLIC_URL when it was set (else each request's origin). */
-  seo?: SeoOptions | undefined;
+  /**
+   * robots.txt and the sitemap (their origin is `publicUrl` unless given here, as are the pages'
+   * canonical links; never a request's Host).
+   */
+  seo?: Partial<SeoOptions> | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -137,6 +140,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const adSlotsPerDay = options.adSlotsPerDay ?? AD_SLOTS_PER_DAY_DEFAULT;
+  // The origin that robots.txt, the sitemap and the pages' canonical links name: configured
+  // (PUBLIC_URL, else the one the server listens on), never a request header.
+  const seoOptions: SeoOptions = {
+    ...options.seo,
+    publicUrl: options.seo?.publicUrl ?? options.publicUrl ?? 'http://localhost:8080',
+  };
   // Order matters: plugins only see what was registered before them and routes depend on the
   // decorators plugins add. External plugins come first (they decorate request and reply),
   // then our own plugins (error handling, the database, static files), then the routes.
@@ -197,7 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: options.staticRoot,
       remotesJson: options.remotesJson,
       serveSourceMaps: options.serveSourceMaps ?? true,
-      publicUrl: options.seo?.publicUrl,
+      publicUrl: seoOptions.publicUrl,
       pageCacheMs: options.listingCacheMs ?? 0,
     });
   }
@@ -269,7 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(mediaFileRoutes);
   await app.register(adImageRoutes);
-  await app.register(seoRoutes, options.seo ?? {});
+  await app.register(seoRoutes, seoOptions);
 
   return app;
 }

@@ -85,7 +85,6 @@ async function main(): Promise<void> {
     secureCookies: config.secureCookies,
     smtpUrl: config.smtpUrl,
     publicUrl: config.publicUrl,
-    seo: { publicUrl: config.canonicalUrl },
     // Without SMTP (never in production) the console line is how a code or link reaches whoever runs the server.
     mailToConsole: !config.smtpUrl,
     devPages: config.devPages,

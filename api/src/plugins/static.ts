@@ -33,7 +33,10 @@ export interface StaticOptions {
   remotesJson?: string | undefined;
   /** Source maps publish the sources: production answers them 404. */
   serveSourceMaps?: boolean;
-  /** The site's public origin (PUBLIC_URL) for the canonical and alternate links; else the request's. */
+  /**
+   * The site's public origin (PUBLIC_URL, else the listening one) for canonical and alternate
+   * links; the development server's when not given.
+   */
   publicUrl?: string | undefined;
   /** How long a rendered guest page is shared between visitors (the listing cache's time); 0 = off. */
   pageCacheMs?: number;

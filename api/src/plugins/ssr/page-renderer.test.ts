@@ -163,12 +163,22 @@ describe('the page renderer', () => {
     expect(english.body).toContain('<link rel="canonical" href="https://anketa.example/en" />');
   });
 
-  it('takes the origin from the request without PUBLIC_URL, and leaves links out for a host it cannot read', async () => {
-    const { inject } = await setUp();
-    expect((await inject('/')).body).toContain('<link rel="canonical" href="http://example.test:8080/" />');
-    const odd = await app?.inject({ url: '/', headers: { host: 'bad host/<x>' } });
+  it('names the configured origin in its links, never the Host a request sent, which a shared page would keep', async () => {
+    const { inject } = await setUp({ cacheMs: 60_000 });
+    const page = await app?.inject({
+      url: '/',
+      headers: { host: 'attacker.test', 'x-forwarded-host': 'attacker.test', 'x-forwarded-proto': 'https' },
+    });
+    expect(page?.statusCode).toBe(200);
+    expect(page?.body).toContain('<link rel="canonical" href="http://localhost:8080/" />');
+    expect(page?.body).not.toContain('attacker.test');
+    // The next visitor's copy names the site too.
+    expect((await inject('/')).body).toContain(
+      '<link rel="alternate" hreflang="en" href="http://localhost:8080/en" />',
+    );
+    const odd = await app?.inject({ url: '/en', headers: { host: 'bad host/<x>' } });
     expect(odd?.statusCode).toBe(200);
-    expect(odd?.body).not.toContain('rel="canonical"');
+    expect(odd?.body).toContain('<link rel="canonical" href="http://localhost:8080/en" />');
   });
 
   it('gives missing and gone pages their status and keeps them out of search engines', async () => {

@@ -72,7 +72,11 @@ export interface PageRendererOptions {
   root: string;
   /** The registry file the static plugin serves as /remotes.json. */
   registryFile: string;
-  /** The site's public origin (PUBLIC_URL), for canonical and alternate links; else the request's. */
+  /**
+   * The site's public origin for canonical and alternate links: PUBLIC_URL, else the origin the
+   * server listens on (the development server's when not given). Never the request's Host, which
+   * its sender chooses and a shared page would keep.
+   */
   publicUrl?: string | undefined;
   /** How long a rendered guest page is shared between visitors; 0 = not at all. */
   cacheMs: number;
@@ -88,9 +92,6 @@ export interface PageRenderer {
   /** How many pages are cached now. */
   size(): number;
 }
-
-/** A Host header naming a host (and port): anything else gets no absolute links. */
-const HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -224,21 +225,16 @@ export function createPageRenderer(
     }
   }
 
-  /** PUBLIC_URL, else the request's own origin (null for a Host that names no host). */
-  function originOf(request: FastifyRequest): string | null {
-    if (options.publicUrl) return options.publicUrl.replace(/\/+$/, '');
-    const host = request.host;
-    return host && HOST.test(host) ? `${request.protocol}://${host.toLowerCase()}` : null;
-  }
+  const origin = (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
 
   function headTags(
     page: Awaited<ReturnType<ShellServer['preparePage']>>,
-    origin: string | null,
+    origin: string,
     styles: RemoteStyle[],
   ): string {
     const tags: string[] = [];
     const { canonicalPath } = page.head;
-    if (canonicalPath && origin) {
+    if (canonicalPath) {
       tags.push(
         `<link rel="canonical" href="${escapeHtml(origin + localizePath(canonicalPath, page.locale))}" />`,
       );
@@ -297,7 +293,7 @@ export function createPageRenderer(
   /** The template cut around the root element, with the page's language, title and head. */
   function documentParts(
     page: Awaited<ReturnType<ShellServer['preparePage']>>,
-    origin: string | null,
+    origin: string,
     styles: RemoteStyle[],
     scripts: string[],
     registry: RemoteRegistry,
@@ -348,7 +344,7 @@ export function createPageRenderer(
     }
 
     const page = await shell.preparePage({ url, remoteName: name, remote });
-    const [before, after] = documentParts(page, originOf(request), styles, scripts, registry);
+    const [before, after] = documentParts(page, origin, styles, scripts, registry);
     const chunks: Buffer[] = [];
     // Pages are rendered for a guest whoever asks, so one copy serves everyone; a page whose remote
     // could not render on the server is not kept (the next request tries the remote again), nor
