@@ -79,6 +79,11 @@ export interface AppOptions {
   hsts?: boolean;
   /** Serve the built apps' source maps (not in production: they publish the sources). */
   serveSourceMaps?: boolean;
+  /**
+   * Remote server builds only from this server or https, each pinned by its hash in the registry
+   * (production).
+   */
+  strictRemotes?: boolean;
   /** Development pages such as /api/dev/mail (the outbox); never in production. */
   devPages?: boolean;
   /** Limits of sign-in, code and restore-link calls; the defaults are the real ones. */
@@ -206,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: options.staticRoot,
       remotesJson: options.remotesJson,
       serveSourceMaps: options.serveSourceMaps ?? true,
+      strictRemotes: options.strictRemotes ?? false,
       publicUrl: seoOptions.publicUrl,
       pageCacheMs: options.listingCacheMs ?? 0,
     });

@@ -90,6 +90,7 @@ async function main(): Promise<void> {
     devPages: config.devPages,
     keepMailBodies: !production,
     serveSourceMaps: !production,
+    strictRemotes: production,
     hsts: production && config.publicUrl.startsWith('https:'),
     // E2E runs and load tests from one address raise the limits (e.g. RATE_LIMIT_FACTOR=50).
     rateLimits: scaledRateLimits(rateLimitFactor),

@@ -33,6 +33,8 @@ export interface StaticOptions {
   remotesJson?: string | undefined;
   /** Source maps publish the sources: production answers them 404. */
   serveSourceMaps?: boolean;
+  /** Remote server builds only from this server or https, pinned by their hash (production). */
+  strictRemotes?: boolean;
   /**
    * The site's public origin (PUBLIC_URL, else the listening one) for canonical and alternate
    * links; the development server's when not given.
@@ -133,6 +135,7 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
       ? path.resolve(options.remotesJson)
       : path.join(shellDist, 'remotes.json'),
     publicUrl: options.publicUrl,
+    strictRemotes: options.strictRemotes ?? false,
     cacheMs: options.pageCacheMs ?? 0,
   });
   if (renderer && fastify.hasDecorator('listingCache')) {

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPageRenderer, type PageRendererOptions } from './page-renderer';
+import { integrityOf } from './remote-loader';
 
 /**
  * The renderer around the shell's server build: a stand-in build here (the real one is covered by
@@ -75,7 +76,11 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function setUp(options: Partial<PageRendererOptions> = {}, ssr = '/mfe/catalog/server/remoteEntry.js') {
+async function setUp(
+  options: Partial<PageRendererOptions> = {},
+  ssr = '/mfe/catalog/server/remoteEntry.js',
+  integrity?: string,
+) {
   const root = mkdtempSync(path.join(tmpdir(), 'page-renderer-'));
   mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
   mkdirSync(path.join(root, 'shell', 'dist-server'), { recursive: true });
@@ -88,7 +93,7 @@ async function setUp(options: Partial<PageRendererOptions> = {}, ssr = '/mfe/cat
   writeFileSync(
     registryFile,
     JSON.stringify({
-      mfe_catalog: { entry: '/mfe/catalog/mf-manifest.json', ssr },
+      mfe_catalog: { entry: '/mfe/catalog/mf-manifest.json', ssr, ...(integrity ? { integrity } : {}) },
       mfe_auth: '/mfe/auth/mf-manifest.json',
     }),
   );
@@ -259,6 +264,42 @@ describe('the page renderer', () => {
       expect((await inject('/')).body).not.toBe(page.body);
       await app?.close();
       app = undefined;
+    }
+  });
+
+  it('runs a remote server build in production only from this server or https, and only as the registry pins it', async () => {
+    const strict = { strictRemotes: true };
+    const pinned = await setUp(strict, undefined, integrityOf(REMOTE_SERVER));
+    expect((await pinned.inject('/')).body).toMatch(/<main>server:catalog #\d+<\/main>/);
+    await app?.close();
+
+    // The file on the server is not the one the registry pinned (a tampered copy): not run.
+    const tampered = await setUp(strict, undefined, integrityOf(`${REMOTE_SERVER}\n// changed`));
+    const page = await tampered.inject('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<main>browser #\d+<\/main>/);
+    await app?.close();
+
+    // No pin at all: not run in production; elsewhere it still is.
+    const unpinned = await setUp(strict);
+    expect((await unpinned.inject('/')).body).toMatch(/<main>browser #\d+<\/main>/);
+    await app?.close();
+    const development = await setUp();
+    expect((await development.inject('/')).body).toMatch(/<main>server:catalog #\d+<\/main>/);
+    await app?.close();
+
+    // Plain http from another origin is not even fetched, pinned or not.
+    const network = vi.spyOn(globalThis, 'fetch');
+    try {
+      const insecure = await setUp(
+        strict,
+        'http://cdn.example/catalog/server/remoteEntry.js',
+        integrityOf(REMOTE_SERVER),
+      );
+      expect((await insecure.inject('/')).body).toMatch(/<main>browser #\d+<\/main>/);
+      expect(network).not.toHaveBeenCalled();
+    } finally {
+      network.mockRestore();
     }
   });
 

@@ -82,6 +82,11 @@ export interface PageRendererOptions {
   cacheMs: number;
   /** How long a loaded remote server build is used before its file is checked again. */
   remoteRevalidateMs?: number;
+  /**
+   * Production: remote files are read only from this server or over https, and a server build
+   * runs only with its hash pinned in the registry (elsewhere a pin, when given, is still checked).
+   */
+  strictRemotes?: boolean;
 }
 
 export interface PageRenderer {
@@ -178,7 +183,14 @@ export function createPageRenderer(
   });
 
   const fetchFile = async (url: string, headers: Record<string, string>): Promise<FetchedFile> => {
-    if (url.startsWith('/')) {
+    // A path is read from this server itself (fastify.inject), never from the network.
+    const ownPath = url.startsWith('/');
+    if (options.strictRemotes && !ownPath && !url.startsWith('https://')) {
+      // Code that runs inside this process, and styles inlined into its pages: never over a
+      // connection anyone on the way can rewrite.
+      throw new Error(`${url} is neither on this server nor https: not fetched`);
+    }
+    if (ownPath) {
       const response = await fastify.inject({ method: 'GET', url, headers });
       const etag = response.headers.etag;
       return {
@@ -199,6 +211,7 @@ export function createPageRenderer(
     fetchFile,
     shared: shell.sharedModules,
     revalidateMs: options.remoteRevalidateMs ?? 1_000,
+    requireIntegrity: options.strictRemotes ?? false,
     check: (value) => {
       const module = value as Partial<RemoteServerModule> | null;
       if (
@@ -330,7 +343,11 @@ export function createPageRenderer(
       const ssr = typeof record === 'string' ? undefined : record.ssr;
       if (ssr) {
         try {
-          const loaded = await loader.get(ssr, entry);
+          const loaded = await loader.get(
+            ssr,
+            entry,
+            typeof record === 'string' ? undefined : record.integrity,
+          );
           remote = loaded.module;
           styles = loaded.styles;
           scripts = loaded.scripts;
