@@ -14,13 +14,14 @@ const basePort = Number(process.env.E2E_PORT ?? 18123);
 // journeys of one worker never meet another's data, and each starts from the seed, never from
 // leftovers. A worker runs its files in order, as the one worker of a serial run did.
 const workers = Number(process.env.E2E_WORKERS ?? Math.min(2, availableParallelism()));
-// The registry each server reads (REMOTES_JSON): a copy the server-rendering journeys may repoint.
+// The registry each server reads (REMOTES_JSON): a copy the server-rendering journeys may repoint,
+// of the one the build ships (its server builds pinned by their hashes, as production runs them).
 // Workers evaluate this file again; they keep the main process's servers.
 if (!process.env[E2E_SERVERS]) {
   const servers: E2eServer[] = Array.from({ length: workers }, (_, index) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-pglite-'));
     const registry = path.join(dataDir, 'remotes.json');
-    copyFileSync(path.join(root, 'shell', 'public', 'remotes.json'), registry);
+    copyFileSync(path.join(root, 'shell', 'dist', 'remotes.json'), registry);
     return { port: basePort + index, dataDir, registry };
   });
   process.env[E2E_SERVERS] = JSON.stringify(servers);

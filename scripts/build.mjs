@@ -1,11 +1,12 @@
 // Builds every front-end app for production and writes .br and .gz beside each text asset,
 // so the server sends compressed files without compressing per request.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { buildApi } from './build-api.mjs';
 import { APPS, log, root, runAsync } from './lib.mjs';
+import { pinServerEntries } from './pin-remotes.mjs';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|map|txt)$/;
 const STAMP = path.join(root, '.data', 'build-stamp');
@@ -18,17 +19,30 @@ function* files(dir) {
   }
 }
 
+function compressFile(file) {
+  const content = readFileSync(file);
+  for (const suffix of ['.gz', '.br']) rmSync(`${file}${suffix}`, { force: true });
+  if (content.length < 512) return;
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+}
+
 function compressDir(dir) {
   for (const file of files(dir)) {
     if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
-    const content = readFileSync(file);
-    if (content.length < 512) continue;
-    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    );
+    compressFile(file);
   }
+}
+
+/** The shipped registry pins the server builds just built (and its compressed copies follow). */
+export function pinRegistry() {
+  const registry = path.join(root, 'shell', 'dist', 'remotes.json');
+  const pinned = pinServerEntries(root, registry);
+  compressFile(registry);
+  log(`pinned the server builds of ${pinned.join(', ') || 'no remote'} in shell/dist/remotes.json`);
 }
 
 /** Test files and fixtures that ended up in a build folder: none may be deployed. */
@@ -94,6 +108,7 @@ export async function buildAll() {
     }
   };
   await Promise.all([worker(), worker()]);
+  pinRegistry();
   mkdirSync(path.dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, sourceDigest());
   log(`built ${APPS.length} apps in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -80,6 +80,11 @@ export interface AppOptions {
   hsts?: boolean;
   /** Serve the built apps' source maps (not in production: they publish the sources). */
   serveSourceMaps?: boolean;
+  /**
+   * Remote server builds only from this server or https, each pinned by its hash in the registry
+   * (production).
+   */
+  strictRemotes?: boolean;
   /** Development pages such as /api/dev/mail (the outbox); never in production. */
   devPages?: boolean;
   /** Limits of sign-in, code and restore-link calls; the defaults are the real ones. */
@@ -120,8 +125,11 @@ export interface AppOptions {
   adsCacheMs?: number | undefined;
   /** The clock ad tokens are issued and checked by (tests move it on); Date.now by default. */
   adsClock?: (() => number) | undefined;
-  /** robots.txt and the sitemap: PUBLIC_URL when it was set (else each request's origin). */
-  seo?: SeoOptions | undefined;
+  /**
+   * robots.txt and the sitemap (their origin is `publicUrl` unless given here, as are the pages'
+   * canonical links; never a request's Host).
+   */
+  seo?: Partial<SeoOptions> | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -142,6 +150,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const adSlotsPerDay = options.adSlotsPerDay ?? AD_SLOTS_PER_DAY_DEFAULT;
+  // The origin that robots.txt, the sitemap and the pages' canonical links name: configured
+  // (PUBLIC_URL, else the one the server listens on), never a request header.
+  const seoOptions: SeoOptions = {
+    ...options.seo,
+    publicUrl: options.seo?.publicUrl ?? options.publicUrl ?? 'http://localhost:8080',
+  };
   // Order matters: plugins only see what was registered before them and routes depend on the
   // decorators plugins add. External plugins come first (they decorate request and reply),
   // then our own plugins (error handling, the database, static files), then the routes.
@@ -210,7 +224,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: options.staticRoot,
       remotesJson: options.remotesJson,
       serveSourceMaps: options.serveSourceMaps ?? true,
-      publicUrl: options.seo?.publicUrl,
+      strictRemotes: options.strictRemotes ?? false,
+      publicUrl: seoOptions.publicUrl,
       pageCacheMs: options.listingCacheMs ?? 0,
     });
   }
@@ -285,7 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(mediaFileRoutes);
   await app.register(adImageRoutes);
-  await app.register(seoRoutes, options.seo ?? {});
+  await app.register(seoRoutes, seoOptions);
 
   return app;
 }

@@ -58,13 +58,15 @@ describe('server configuration', () => {
     expect(readServerConfig(PRODUCTION).secureCookies).toBe(true);
   });
 
-  it('gives robots.txt and the sitemap PUBLIC_URL only when it was set, without a trailing slash', () => {
-    expect(readServerConfig(DEVELOPMENT).canonicalUrl).toBeUndefined();
-    expect(readServerConfig({ ...DEVELOPMENT, PUBLIC_URL: '' }).canonicalUrl).toBeUndefined();
-    expect(readServerConfig({ ...DEVELOPMENT, PUBLIC_URL: 'https://anketa.example/' }).canonicalUrl).toBe(
-      'https://anketa.example',
+  it('names PUBLIC_URL as the site, else the origin it listens on, never a request header', () => {
+    expect(readServerConfig(DEVELOPMENT).publicUrl).toBe('http://localhost:8080');
+    expect(readServerConfig({ ...DEVELOPMENT, PUBLIC_URL: '', PORT: '9000' }).publicUrl).toBe(
+      'http://localhost:9000',
     );
-    expect(readServerConfig(PRODUCTION).canonicalUrl).toBe('https://anketa.example');
+    expect(readServerConfig({ ...DEVELOPMENT, PUBLIC_URL: 'https://anketa.example/' }).publicUrl).toBe(
+      'https://anketa.example/',
+    );
+    expect(readServerConfig(PRODUCTION).publicUrl).toBe('https://anketa.example');
   });
 
   it('keeps uploaded media in MEDIA_DIR, or in an S3-compatible bucket when S3_BUCKET is set', () => {

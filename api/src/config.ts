@@ -14,12 +14,11 @@ export interface ServerConfig {
   devPages: boolean;
   /** An explicit AUTH_SECRET (else a local one is made beside the data). */
   authSecret: string | undefined;
-  publicUrl: string;
   /**
-   * PUBLIC_URL only when it was given, without a trailing slash: robots.txt and the sitemap name
-   * it; without it they name the origin each request came to (its protocol and Host).
+   * PUBLIC_URL, else the origin the server listens on: links in mails, canonical links,
+   * robots.txt and the sitemap, never a request's Host.
    */
-  canonicalUrl: string | undefined;
+  publicUrl: string;
   smtpUrl: string | undefined;
   /** Cookies marked Secure: everywhere but a plain-http localhost. */
   secureCookies: boolean;
@@ -109,7 +108,6 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     devPages: !production && devPagesAsked.includes('mail'),
     authSecret,
     publicUrl,
-    canonicalUrl: env.PUBLIC_URL ? publicUrl.replace(/\/+$/, '') : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     secureCookies: !(parsed.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname)),
   };

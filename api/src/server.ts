@@ -93,12 +93,12 @@ async function main(): Promise<void> {
     secureCookies: config.secureCookies,
     smtpUrl: config.smtpUrl,
     publicUrl: config.publicUrl,
-    seo: { publicUrl: config.canonicalUrl },
     // Without SMTP (never in production) the console line is how a code or link reaches whoever runs the server.
     mailToConsole: !config.smtpUrl,
     devPages: config.devPages,
     keepMailBodies: !production,
     serveSourceMaps: !production,
+    strictRemotes: production,
     hsts: production && config.publicUrl.startsWith('https:'),
     // E2E runs and load tests from one address raise the limits (e.g. RATE_LIMIT_FACTOR=50).
     rateLimits: scaledRateLimits(rateLimitFactor),

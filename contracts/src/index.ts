@@ -309,3 +309,4 @@ export {
 export * from './photo-sizes';
 export * from './locale-path';
 export * from './remotes';
+export * from './page-query';

@@ -126,6 +126,11 @@ const modelListQueryObject = v.object(
 );
 type ModelListQueryFields = v.InferOutput<typeof modelListQueryObject>;
 
+/** Every parameter of the listing's query, as the schema below reads them. */
+export const MODEL_LIST_QUERY_KEYS = Object.keys(
+  modelListQueryObject.entries,
+) as readonly (keyof ModelListQueryFields)[];
+
 /**
  * Query of GET /api/model. Every field is optional; unknown fields are ignored. Lists are
  * comma-separated; ranges are inclusive and a lower bound above the upper one is refused.

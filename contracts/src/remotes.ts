@@ -22,7 +22,9 @@ export const SERVER_RENDERED_REMOTES: readonly RemoteName[] = ['catalog'];
 /**
  * `remotes.json`: federation name -> the remote's entries, absolute or relative to the page:
  * `entry` its browser build's mf-manifest.json, `ssr` its server build's file (for the pages it
- * renders on the server). A bare string is the browser entry alone.
+ * renders on the server), `integrity` that file's content hash as in Subresource Integrity
+ * (`sha384-<base64>`; the build writes it): the server runs the file only when its bytes hash to
+ * it, and production runs no server file without one. A bare string is the browser entry alone.
  */
-export type RegistryEntry = string | { entry: string; ssr?: string };
+export type RegistryEntry = string | { entry: string; ssr?: string; integrity?: string };
 export type RemoteRegistry = Record<string, RegistryEntry>;

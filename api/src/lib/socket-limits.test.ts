@@ -169,6 +169,7 @@ describe('socket limit values', () => {
       perAddress: 20,
       total: 10_000,
       upgradesPerAddress: { max: 60, windowSeconds: 60 },
+      messagesPerSocket: { max: 30, windowSeconds: 60 },
     });
   });
 
@@ -177,6 +178,7 @@ describe('socket limit values', () => {
       perAddress: 1000,
       total: 10_000,
       upgradesPerAddress: { max: 3000, windowSeconds: 60 },
+      messagesPerSocket: { max: 1500, windowSeconds: 60 },
     });
     expect(scaledSocketLimits(0.001).perAddress).toBe(1);
   });

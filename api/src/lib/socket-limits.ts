@@ -1,3 +1,4 @@
+import type { WebSocket } from '@fastify/websocket';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from './api-error';
@@ -16,12 +17,16 @@ export interface SocketLimits {
   total: number;
   /** Upgrades of one route one client address may ask for in a window, refused or not. */
   upgradesPerAddress: Limit;
+  /** Messages one open socket may send in a window; past it the socket is closed (1008). */
+  messagesPerSocket: Limit;
 }
 
 export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
   perAddress: 20,
   total: 10_000,
   upgradesPerAddress: { max: 60, windowSeconds: 60 },
+  // A browser says a few words a minute (presence: a cabinet tab opened or closed).
+  messagesPerSocket: { max: 30, windowSeconds: 60 },
 };
 
 /**
@@ -36,6 +41,10 @@ export function scaledSocketLimits(factor: number, overrides: Partial<SocketLimi
     upgradesPerAddress: {
       ...DEFAULT_SOCKET_LIMITS.upgradesPerAddress,
       max: scale(DEFAULT_SOCKET_LIMITS.upgradesPerAddress.max),
+    },
+    messagesPerSocket: {
+      ...DEFAULT_SOCKET_LIMITS.messagesPerSocket,
+      max: scale(DEFAULT_SOCKET_LIMITS.messagesPerSocket.max),
     },
     ...overrides,
   };
@@ -59,6 +68,12 @@ declare module 'fastify' {
      * or 503 (the route is full) before anything is upgraded.
      */
     socketLimits(): SocketLimitsHook;
+    /**
+     * Counts the messages of one open socket (call it once per socket, then once per message):
+     * false once the socket has sent more than `messagesPerSocket` in a window, and the socket
+     * is then closed with 1008 (policy violation). A route ignores a message it is told false for.
+     */
+    socketMessageLimit(socket: WebSocket): () => boolean;
   }
 }
 
@@ -129,12 +144,37 @@ export function createSocketLimits(options: SocketLimitsOptions = {}): SocketLim
 }
 
 /**
+ * The messages of one socket in fixed windows. Past the limit the socket is closed: a browser
+ * that floods it is broken or hostile, and its reconnection counts against the upgrade limit.
+ */
+export function createMessageLimit(socket: WebSocket, limit: Limit): () => boolean {
+  let windowEndsAt = 0;
+  let count = 0;
+  let over = false;
+  return () => {
+    if (over) return false;
+    const now = Date.now();
+    if (now >= windowEndsAt) {
+      windowEndsAt = now + limit.windowSeconds * 1000;
+      count = 0;
+    }
+    count++;
+    if (count <= limit.max) return true;
+    over = true;
+    socket.close(1008, 'Too many messages');
+    return false;
+  };
+}
+
+/**
  * Configures the socket limits once for the server (app.ts); socket plugins depend on
  * 'socket-limits' and give each route `onRequest: fastify.socketLimits()`.
  */
 export const socketLimitsPlugin = fp<SocketLimitsOptions>(
   async (fastify, options) => {
     fastify.decorate('socketLimits', () => createSocketLimits(options));
+    const messages = options.limits?.messagesPerSocket ?? DEFAULT_SOCKET_LIMITS.messagesPerSocket;
+    fastify.decorate('socketMessageLimit', (socket: WebSocket) => createMessageLimit(socket, messages));
   },
   { name: 'socket-limits' },
 );

@@ -33,7 +33,12 @@ export interface StaticOptions {
   remotesJson?: string | undefined;
   /** Source maps publish the sources: production answers them 404. */
   serveSourceMaps?: boolean;
-  /** The site's public origin (PUBLIC_URL) for the canonical and alternate links; else the request's. */
+  /** Remote server builds only from this server or https, pinned by their hash (production). */
+  strictRemotes?: boolean;
+  /**
+   * The site's public origin (PUBLIC_URL, else the listening one) for canonical and alternate
+   * links; the development server's when not given.
+   */
   publicUrl?: string | undefined;
   /** How long a rendered guest page is shared between visitors (the listing cache's time); 0 = off. */
   pageCacheMs?: number;
@@ -130,6 +135,7 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
       ? path.resolve(options.remotesJson)
       : path.join(shellDist, 'remotes.json'),
     publicUrl: options.publicUrl,
+    strictRemotes: options.strictRemotes ?? false,
     cacheMs: options.pageCacheMs ?? 0,
   });
   if (renderer && fastify.hasDecorator('listingCache')) {

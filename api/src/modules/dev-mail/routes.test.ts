@@ -101,6 +101,29 @@ describe('who may read the outbox', () => {
     expect(relayed.statusCode).toBe(404);
   });
 
+  it.each(['/api/dev/mail', '/api/dev/mail.json'])(
+    'answers %s only to a loopback name, so a site rebound to 127.0.0.1 cannot read it',
+    async (url) => {
+      for (const host of ['localhost', 'localhost:8080', '127.0.0.1:8080', '127.1.2.3', '[::1]:8080']) {
+        const answer = await t.app.inject({ url, remoteAddress: '127.0.0.1', headers: { host } });
+        expect(answer.statusCode, host).toBe(200);
+      }
+      for (const host of [
+        'attacker.example',
+        'attacker.example:8080',
+        'localhost.attacker.example',
+        'localhost.',
+        '127.0.0.1.nip.io:8080',
+        '192.168.1.20:8080',
+      ]) {
+        const answer = await t.app.inject({ url, remoteAddress: '127.0.0.1', headers: { host } });
+        expect(answer.statusCode, host).toBe(404);
+        expect(answer.body, host).not.toContain('@');
+        expect(answer.json<{ code: string }>().code).toBe('NOT_FOUND');
+      }
+    },
+  );
+
   it('does not exist at all unless development pages are switched on', async () => {
     const plain = await createTestApp();
     try {

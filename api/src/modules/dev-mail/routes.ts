@@ -1,5 +1,6 @@
 import { type DevMailMessage, devMailQuerySchema } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
+import { ApiError } from '../../lib/api-error';
 import { defineRoutes, nonJson } from '../../lib/route-schema';
 import { createOutboxRepository } from './repository';
 
@@ -7,6 +8,13 @@ const PAGE_SIZE = 50;
 
 const isLoopback = (address: string | undefined) =>
   !!address && (address === '::1' || /^(::ffff:)?127\./.test(address));
+
+/**
+ * A Host that names this machine without asking DNS: `localhost`, an IPv4 loopback address or
+ * `[::1]`, with any port. A page on another site whose name it rebinds to 127.0.0.1 sends its
+ * own name, so it cannot read the outbox even from a browser on this machine.
+ */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -55,14 +63,16 @@ ${items || '<p>No mail yet.</p>'}
  */
 export const devMailRoutes = defineRoutes(async (fastify) => {
   const outbox = createOutboxRepository(fastify.db);
-  // The outbox holds restore links: it answers only a browser on this very machine. The socket's
-  // own address decides, not X-Forwarded-For, and anything relayed by a proxy (even a local one)
-  // is refused, so a reverse proxy in front of a development server cannot expose it.
-  fastify.addHook('onRequest', async (request, reply) => {
+  // The outbox holds restore links: it answers only a browser on this very machine, at a
+  // loopback name. The socket's own address decides, not X-Forwarded-For; anything relayed by a
+  // proxy (even a local one) is refused, so a reverse proxy in front of a development server
+  // cannot expose it; and a Host other than a loopback name is refused (DNS rebinding).
+  fastify.addHook('onRequest', async (request) => {
     const relayed =
       request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-    if (relayed || !isLoopback(request.socket.remoteAddress)) {
-      await reply.code(404).send({ code: 'NOT_FOUND', message: 'Not Found' });
+    const host = request.headers.host;
+    if (relayed || !isLoopback(request.socket.remoteAddress) || !host || !LOOPBACK_HOST.test(host)) {
+      throw new ApiError(404, 'NOT_FOUND');
     }
   });
   const latest = (to?: string) => outbox.latest(PAGE_SIZE, to);

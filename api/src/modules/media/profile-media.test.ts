@@ -474,7 +474,7 @@ describe('GET /media/u/:key/:file', () => {
     expect(moderator.headers['cache-control']).toBe('private, no-store');
   });
 
-  it('serves an approved file of a listed profile to anyone, cached for good and without cookies', async () => {
+  it('serves an approved file of a listed profile to anyone, cached briefly and revalidated, and without cookies', async () => {
     const { agent: owner, profile } = await model();
     const item = await uploaded(owner, profile.id, { data: await png(40, 30) });
     await t.db.transaction((tx) => publishRevisionMedia(tx, profile.id));
@@ -485,13 +485,24 @@ describe('GET /media/u/:key/:file', () => {
 
     const guest = await createAgent(t.app).get(item.url);
     expect(guest.statusCode).toBe(200);
-    expect(guest.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Never `immutable` for a year: a copy a browser or CDN keeps is asked about again within minutes.
+    expect(guest.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
     expect(guest.headers['set-cookie']).toBeUndefined();
     expect(guest.headers['x-content-type-options']).toBe('nosniff');
+    // A CDN can purge every file of the profile by one tag.
+    expect(guest.headers['cache-tag']).toBe(`profile-${profile.id}`);
+    expect(guest.headers['surrogate-key']).toBe(`profile-${profile.id}`);
+    const etag = String(guest.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const revalidated = await createAgent(t.app).get(item.url, { headers: { 'if-none-match': etag } });
+    expect([revalidated.statusCode, revalidated.rawPayload.length]).toEqual([304, 0]);
 
-    // Hidden again (blocked): only its owner sees it.
+    // Hidden again (blocked): only its owner sees it, and a cache asking again is told it is gone.
     await t.db.update(modelProfiles).set({ isBlocked: true }).where(eq(modelProfiles.id, profile.id));
     expect((await createAgent(t.app).get(item.url)).statusCode).toBe(404);
+    const gone = await createAgent(t.app).get(item.url, { headers: { 'if-none-match': etag } });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['cache-control']).toBe('no-store');
     expect((await owner.get(item.url)).statusCode).toBe(200);
   });
 

@@ -44,6 +44,7 @@ export function createMediaRepository(db: Database) {
           variants: media.variants,
           mimeType: media.mimeType,
           isPublic: media.isPublic,
+          profileId: media.profileId,
           profileVisible: sql<boolean>`(${profileIsVisible})`,
           accountId: modelProfiles.accountId,
         })

@@ -1,7 +1,7 @@
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
 import type { OnlineCountResponse } from 'contracts';
 import Fastify from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { modelProfiles } from '../../db/schema';
 import { createAgent } from '../../testing/agent';
@@ -169,6 +169,41 @@ describe('a model is online while her cabinet is open', () => {
     expect(await isOnline(profile.id)).toBe(true);
     phone.terminate();
     await onlineBecomes(profile.id, false);
+  });
+
+  it('writes her profiles for the latest of a flood of toggles only, at most twice a second', async () => {
+    const { account, connectAs } = await signedIn('girl');
+    const profile = await createProfile(t.db, { accountId: account.id });
+    const socket = await connectAs();
+    const writes = vi.spyOn(t.db, 'execute');
+    try {
+      // 25 toggles (under the 30 a minute a socket may send), the last one opening the cabinet.
+      for (let index = 0; index < 25; index++) socket.send(JSON.stringify({ cabinet: index % 2 === 0 }));
+      await onlineBecomes(profile.id, true);
+      // Whatever was queued behind the first write has had its half second to land.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await isOnline(profile.id)).toBe(true);
+      expect(writes.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      writes.mockRestore();
+    }
+    expect(socket.readyState).toBe(socket.OPEN);
+  });
+
+  it('closes a socket that sends more than 30 messages a minute, and her cabinet with it', async () => {
+    const { account, connectAs } = await signedIn('girl');
+    const profile = await createProfile(t.db, { accountId: account.id });
+    const socket = await connectAs();
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    for (let index = 0; index < 200; index++) socket.send(JSON.stringify({ cabinet: true }));
+    expect(await closed).toBe(1008);
+    // The socket is gone, so is her open cabinet.
+    await onlineBecomes(profile.id, false);
+    const visitor = await connect();
+    const visitorClosed = new Promise<number>((resolve) => visitor.once('close', (code) => resolve(code)));
+    for (let index = 0; index < 31; index++) visitor.send('hello');
+    expect(await visitorClosed).toBe(1008);
+    await countBecomes(0);
   });
 
   it('ignores the message from a visitor or an advertiser, and a profile keeps its flag', async () => {

@@ -8,6 +8,8 @@ import { createMemoryPresenceStore, type PresenceStore } from './store';
 
 /** Browsers answer pings by themselves; a socket that missed one is gone (sleeping laptop, lost network). */
 const HEARTBEAT_MS = 30_000;
+/** One account's profiles are written at most this often, whatever her sockets say meanwhile. */
+const CABINET_WRITE_INTERVAL_MS = 500;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +20,8 @@ declare module 'fastify' {
 export interface PresenceOptions {
   store?: PresenceStore;
   heartbeatMs?: number;
+  /** The least time between two writes of one account's profiles (half a second). */
+  cabinetWriteIntervalMs?: number;
 }
 
 /** What a browser may say on the socket: whether any of its tabs shows the model's cabinet. */
@@ -38,6 +42,8 @@ function cabinetMessage(data: unknown): boolean | null {
  * keeps one per browser across tabs); the count is read over HTTP (GET /api/online-count).
  * A signed-in model's browser says `{"cabinet": true|false}` as her cabinet tabs open and
  * close: her profiles are online while one is open. Nothing is sent; anything else is ignored.
+ * A socket may send `messagesPerSocket` messages a minute (the socket limits) and is closed past
+ * them; the database follows the latest state only, at most twice a second per account.
  */
 export const presencePlugin = fp<PresenceOptions>(
   async (fastify, options) => {
@@ -45,10 +51,46 @@ export const presencePlugin = fp<PresenceOptions>(
     fastify.decorate('presence', store);
     // Without a database (the plugin alone, in its tests) there are no profiles to mark.
     const profiles = fastify.hasDecorator('db') ? createPresenceRepository(fastify.db) : null;
-    const setCabinetOpen = (accountId: number, open: boolean) =>
-      profiles?.setCabinetOpen(accountId, open).catch((error: unknown) => {
-        fastify.log.error({ err: error }, 'presence: could not mark a profile online or offline');
+    const writeIntervalMs = options.cabinetWriteIntervalMs ?? CABINET_WRITE_INTERVAL_MS;
+    /** Per account: the state her profiles should have, and the writer that is bringing them there. */
+    const wanted = new Map<number, boolean>();
+    const writers = new Map<number, Promise<void>>();
+    let closing = false;
+    const pause = () =>
+      new Promise<void>((resolve) => {
+        if (closing) return resolve();
+        setTimeout(resolve, writeIntervalMs).unref();
       });
+    /**
+     * Brings the account's profiles to `open`. Writes are coalesced: one writer per account writes
+     * the latest wanted state, waits the interval and writes again only if it changed meanwhile,
+     * so a flood of toggles costs one write per interval at most, and the last state always lands.
+     */
+    const setCabinetOpen = (accountId: number, open: boolean): Promise<void> => {
+      wanted.set(accountId, open);
+      const running = writers.get(accountId);
+      if (running) return running;
+      const writer = (async () => {
+        let written: boolean | undefined;
+        for (
+          let next = wanted.get(accountId);
+          next !== undefined && next !== written;
+          next = wanted.get(accountId)
+        ) {
+          try {
+            await profiles?.setCabinetOpen(accountId, next);
+          } catch (error) {
+            fastify.log.error({ err: error }, 'presence: could not mark a profile online or offline');
+          }
+          written = next;
+          await pause();
+        }
+        wanted.delete(accountId);
+        writers.delete(accountId);
+      })();
+      writers.set(accountId, writer);
+      return writer;
+    };
     fastify.addHook('onReady', async () => {
       await profiles?.resetOwnedProfiles();
     });
@@ -77,27 +119,38 @@ export const presencePlugin = fp<PresenceOptions>(
         const added = store.add(id).catch((error: unknown) => {
           fastify.log.error({ err: error }, 'presence: could not count a socket');
         });
-        // Messages are applied in order, each after the previous one and after the add.
+        // Messages are applied after the add, the latest one only: while one is being applied,
+        // those that arrive replace each other, and the next application takes the last.
         let applied: Promise<unknown> = added;
-        if (model !== null) {
-          socket.on('message', (data) => {
-            const open = cabinetMessage(data);
-            if (open === null) return;
-            applied = applied
-              .then(() => store.markCabinet(id, model, open))
-              .then((result) => (result.changed ? setCabinetOpen(model, result.open) : undefined))
-              .catch((error: unknown) =>
-                fastify.log.error({ err: error }, 'presence: could not apply a message'),
-              );
-          });
-        }
+        const allowMessage = fastify.socketMessageLimit(socket);
+        let latest: boolean | null = null;
+        const applyLatest = async () => {
+          const open = latest;
+          latest = null;
+          if (open === null || model === null) return;
+          const result = await store.markCabinet(id, model, open);
+          if (result.changed) void setCabinetOpen(model, result.open);
+        };
+        socket.on('message', (data) => {
+          if (!allowMessage() || model === null) return;
+          const open = cabinetMessage(data);
+          if (open === null) return;
+          const queued = latest !== null;
+          latest = open;
+          if (queued) return;
+          applied = applied
+            .then(applyLatest)
+            .catch((error: unknown) =>
+              fastify.log.error({ err: error }, 'presence: could not apply a message'),
+            );
+        });
         socket.on('close', () => {
           alive.delete(socket);
           void applied
             .then(() => store.remove(id))
-            .then(({ accountClosed }) =>
-              accountClosed === null ? undefined : setCabinetOpen(accountClosed, false),
-            )
+            .then(({ accountClosed }) => {
+              if (accountClosed !== null) void setCabinetOpen(accountClosed, false);
+            })
             .catch((error: unknown) =>
               fastify.log.error({ err: error }, 'presence: could not uncount a socket'),
             );
@@ -116,7 +169,12 @@ export const presencePlugin = fp<PresenceOptions>(
       }
     }, options.heartbeatMs ?? HEARTBEAT_MS);
     heartbeat.unref();
-    fastify.addHook('onClose', async () => clearInterval(heartbeat));
+    fastify.addHook('onClose', async () => {
+      clearInterval(heartbeat);
+      // The writers finish without waiting out their interval, before the database closes.
+      closing = true;
+      await Promise.all(writers.values());
+    });
   },
   { name: 'presence', dependencies: ['@fastify/websocket', 'socket-limits'] },
 );

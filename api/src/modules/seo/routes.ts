@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { ApiError, unreadableRequest } from '../../lib/api-error';
+import { ApiError } from '../../lib/api-error';
 import { defineRoutes, errorResponses, nonJson } from '../../lib/route-schema';
 import { createSeoRepository, type ProfilePage } from './repository';
 import {
@@ -19,18 +18,14 @@ import {
 
 export interface SeoOptions {
   /**
-   * The site's public URL (PUBLIC_URL), e.g. https://anketa.example. Without it each answer
-   * names the origin its request came to: its protocol and Host (X-Forwarded-* behind a
-   * trusted proxy).
+   * The site's public URL, e.g. https://anketa.example: PUBLIC_URL, else the origin the server
+   * listens on. Never the request's Host: the answers are cached `public`, and a Host header
+   * would name any origin its sender likes in them.
    */
-  publicUrl?: string | undefined;
+  publicUrl: string;
   /** `<url>` entries per sitemap file; the protocol's 50,000 unless a test lowers it. */
   urlsPerFile?: number | undefined;
 }
-
-/** A host name or an IP literal, with an optional port: what a Host header may name. */
-const HOST =
-  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** A sitemap file's number as its name writes it: no sign, no leading zero. */
 const FILE_NUMBER = /^[1-9]\d{0,8}$/;
@@ -47,8 +42,6 @@ function baseOf(publicUrl: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-const hostError = () => unreadableRequest('validation.malformedRequest');
-
 /**
  * robots.txt and the sitemap (issue 17). Generated on each request from the listing's own
  * visibility rule, so a profile blocked, expired or deleted is gone from the next answer; there
@@ -62,19 +55,7 @@ export const seoRoutes = defineRoutes<SeoOptions>(async (fastify, options) => {
   }
   /** Pages per file: each gives one `<url>` per language. */
   const pagesPerFile = Math.floor(urlsPerFile / URLS_PER_PAGE);
-  const fixedBase = options.publicUrl ? baseOf(options.publicUrl) : undefined;
-
-  /** The site's origin for this request: PUBLIC_URL, else the request's own protocol and Host. */
-  function baseFor(request: FastifyRequest): string {
-    if (fixedBase !== undefined) return fixedBase;
-    const host = request.host;
-    if (!host || !HOST.test(host)) throw hostError();
-    return `${request.protocol}://${host.toLowerCase()}`;
-  }
-
-  const badHost = errorResponses({
-    400: 'VALIDATION_FAILED: no PUBLIC_URL is set and the Host header names no host',
-  });
+  const base = baseOf(options.publicUrl);
 
   fastify.get(
     '/robots.txt',
@@ -83,11 +64,11 @@ export const seoRoutes = defineRoutes<SeoOptions>(async (fastify, options) => {
         summary: 'Crawling rules: public pages allowed, signed-in areas, API and sockets not; the sitemap',
         tags: ['seo'],
         produces: ['text/plain'],
-        response: { 200: nonJson('robots.txt'), ...badHost },
+        response: { 200: nonJson('robots.txt') },
       },
     },
-    async (request, reply) => {
-      const text = robotsTxt(baseFor(request));
+    async (_request, reply) => {
+      const text = robotsTxt(base);
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('cache-control', ROBOTS_CACHE)
@@ -102,11 +83,10 @@ export const seoRoutes = defineRoutes<SeoOptions>(async (fastify, options) => {
         summary: `Sitemap index: the files /sitemap-1.xml and on, each of at most ${SITEMAP_MAX_URLS} URLs`,
         tags: ['seo'],
         produces: ['application/xml'],
-        response: { 200: nonJson('A sitemap index'), ...badHost },
+        response: { 200: nonJson('A sitemap index') },
       },
     },
-    async (request, reply) => {
-      const base = baseFor(request);
+    async (_request, reply) => {
       const [cityPages, profiles] = await Promise.all([repository.cityPages(), repository.countProfiles()]);
       const pages = leadingPages(cityPages).length + profiles;
       const files = Math.max(1, Math.ceil(pages / pagesPerFile));
@@ -130,14 +110,12 @@ export const seoRoutes = defineRoutes<SeoOptions>(async (fastify, options) => {
         produces: ['application/xml'],
         response: {
           200: nonJson('A sitemap'),
-          ...badHost,
           ...errorResponses({ 404: 'NOT_FOUND: no such file (past the last one)' }),
         },
       },
     },
     async (request, reply) => {
       if (!FILE_NUMBER.test(request.params.file)) throw new ApiError(404, 'NOT_FOUND');
-      const base = baseFor(request);
       const start = (Number(request.params.file) - 1) * pagesPerFile;
       const end = start + pagesPerFile;
 

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPageRenderer, type PageRendererOptions } from './page-renderer';
+import { integrityOf } from './remote-loader';
 
 /**
  * The renderer around the shell's server build: a stand-in build here (the real one is covered by
@@ -75,7 +76,11 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function setUp(options: Partial<PageRendererOptions> = {}, ssr = '/mfe/catalog/server/remoteEntry.js') {
+async function setUp(
+  options: Partial<PageRendererOptions> = {},
+  ssr = '/mfe/catalog/server/remoteEntry.js',
+  integrity?: string,
+) {
   const root = mkdtempSync(path.join(tmpdir(), 'page-renderer-'));
   mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
   mkdirSync(path.join(root, 'shell', 'dist-server'), { recursive: true });
@@ -88,7 +93,7 @@ async function setUp(options: Partial<PageRendererOptions> = {}, ssr = '/mfe/cat
   writeFileSync(
     registryFile,
     JSON.stringify({
-      mfe_catalog: { entry: '/mfe/catalog/mf-manifest.json', ssr },
+      mfe_catalog: { entry: '/mfe/catalog/mf-manifest.json', ssr, ...(integrity ? { integrity } : {}) },
       mfe_auth: '/mfe/auth/mf-manifest.json',
     }),
   );
@@ -163,12 +168,22 @@ describe('the page renderer', () => {
     expect(english.body).toContain('<link rel="canonical" href="https://anketa.example/en" />');
   });
 
-  it('takes the origin from the request without PUBLIC_URL, and leaves links out for a host it cannot read', async () => {
-    const { inject } = await setUp();
-    expect((await inject('/')).body).toContain('<link rel="canonical" href="http://example.test:8080/" />');
-    const odd = await app?.inject({ url: '/', headers: { host: 'bad host/<x>' } });
+  it('names the configured origin in its links, never the Host a request sent, which a shared page would keep', async () => {
+    const { inject } = await setUp({ cacheMs: 60_000 });
+    const page = await app?.inject({
+      url: '/',
+      headers: { host: 'attacker.test', 'x-forwarded-host': 'attacker.test', 'x-forwarded-proto': 'https' },
+    });
+    expect(page?.statusCode).toBe(200);
+    expect(page?.body).toContain('<link rel="canonical" href="http://localhost:8080/" />');
+    expect(page?.body).not.toContain('attacker.test');
+    // The next visitor's copy names the site too.
+    expect((await inject('/')).body).toContain(
+      '<link rel="alternate" hreflang="en" href="http://localhost:8080/en" />',
+    );
+    const odd = await app?.inject({ url: '/en', headers: { host: 'bad host/<x>' } });
     expect(odd?.statusCode).toBe(200);
-    expect(odd?.body).not.toContain('rel="canonical"');
+    expect(odd?.body).toContain('<link rel="canonical" href="http://localhost:8080/en" />');
   });
 
   it('gives missing and gone pages their status and keeps them out of search engines', async () => {
@@ -189,19 +204,51 @@ describe('the page renderer', () => {
 
   it('shares a rendered page for the cache time, until a write clears it', async () => {
     const { inject, renderer } = await setUp({ cacheMs: 60_000 });
-    const first = (await inject('/?a=1')).body;
-    expect((await inject('/?a=1')).body).toBe(first);
+    const first = (await inject('/?page=1')).body;
+    expect((await inject('/?page=1')).body).toBe(first);
     // Another address is another page.
-    expect((await inject('/?a=2')).body).not.toBe(first);
+    expect((await inject('/?page=2')).body).not.toBe(first);
     // A shared page is compressed once and sent compressed to those who accept it.
     const compressed = await app?.inject({
-      url: '/?a=1',
+      url: '/?page=1',
       headers: { host: 'example.test:8080', 'accept-encoding': 'gzip, br' },
     });
     expect(compressed?.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(compressed?.rawPayload ?? Buffer.alloc(0)).toString('utf8')).toBe(first);
     renderer.clear();
-    expect((await inject('/?a=1')).body).not.toBe(first);
+    expect((await inject('/?page=1')).body).not.toBe(first);
+  });
+
+  it('keys a shared page on the parameters it reads, in order, so made-up ones neither miss nor fill the cache', async () => {
+    const { inject, renderer } = await setUp({ cacheMs: 60_000 });
+    const home = (await inject('/')).body;
+    const listing = (await inject('/?page=2&city=moscow')).body;
+    const profile = (await inject('/girl/1?tab=data')).body;
+    const size = renderer.size();
+    expect(size).toBe(3);
+
+    for (let index = 0; index < 1_000; index++) {
+      const x = Math.random().toString(36).slice(2);
+      const answer = await inject(`/?x=${x}`);
+      expect(answer.statusCode).toBe(200);
+      // The page rendered for `/`, never rendered again.
+      expect(answer.body).toBe(home);
+    }
+    expect(renderer.size()).toBe(size);
+    // The same parameters in another order, among made-up ones, are the same page.
+    expect((await inject('/?utm_source=mail&city=moscow&x=1&page=2')).body).toBe(listing);
+    expect((await inject('/girl/1?page=9&tab=data')).body).toBe(profile);
+    expect(renderer.size()).toBe(size);
+    // The page is rendered for the query it reads: nothing it does not read reaches it.
+    expect(home).not.toContain('x=');
+  });
+
+  it('does not keep 404 pages, which any made-up path is', async () => {
+    const { inject, renderer } = await setUp({ cacheMs: 60_000 });
+    for (let index = 0; index < 20; index++) {
+      expect((await inject(`/no-such-page-${index}`)).statusCode).toBe(404);
+    }
+    expect(renderer.size()).toBe(0);
   });
 
   it('renders the page without the remote when its server build is missing or throws, and does not keep that page', async () => {
@@ -217,6 +264,42 @@ describe('the page renderer', () => {
       expect((await inject('/')).body).not.toBe(page.body);
       await app?.close();
       app = undefined;
+    }
+  });
+
+  it('runs a remote server build in production only from this server or https, and only as the registry pins it', async () => {
+    const strict = { strictRemotes: true };
+    const pinned = await setUp(strict, undefined, integrityOf(REMOTE_SERVER));
+    expect((await pinned.inject('/')).body).toMatch(/<main>server:catalog #\d+<\/main>/);
+    await app?.close();
+
+    // The file on the server is not the one the registry pinned (a tampered copy): not run.
+    const tampered = await setUp(strict, undefined, integrityOf(`${REMOTE_SERVER}\n// changed`));
+    const page = await tampered.inject('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<main>browser #\d+<\/main>/);
+    await app?.close();
+
+    // No pin at all: not run in production; elsewhere it still is.
+    const unpinned = await setUp(strict);
+    expect((await unpinned.inject('/')).body).toMatch(/<main>browser #\d+<\/main>/);
+    await app?.close();
+    const development = await setUp();
+    expect((await development.inject('/')).body).toMatch(/<main>server:catalog #\d+<\/main>/);
+    await app?.close();
+
+    // Plain http from another origin is not even fetched, pinned or not.
+    const network = vi.spyOn(globalThis, 'fetch');
+    try {
+      const insecure = await setUp(
+        strict,
+        'http://cdn.example/catalog/server/remoteEntry.js',
+        integrityOf(REMOTE_SERVER),
+      );
+      expect((await insecure.inject('/')).body).toMatch(/<main>browser #\d+<\/main>/);
+      expect(network).not.toHaveBeenCalled();
+    } finally {
+      network.mockRestore();
     }
   });
 

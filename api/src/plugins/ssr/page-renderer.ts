@@ -8,6 +8,7 @@ import {
   type Locale,
   localizePath,
   type PageImage,
+  pageQuery,
   type RemoteName,
   type RemoteRegistry,
   REMOTES,
@@ -71,12 +72,21 @@ export interface PageRendererOptions {
   root: string;
   /** The registry file the static plugin serves as /remotes.json. */
   registryFile: string;
-  /** The site's public origin (PUBLIC_URL), for canonical and alternate links; else the request's. */
+  /**
+   * The site's public origin for canonical and alternate links: PUBLIC_URL, else the origin the
+   * server listens on (the development server's when not given). Never the request's Host, which
+   * its sender chooses and a shared page would keep.
+   */
   publicUrl?: string | undefined;
   /** How long a rendered guest page is shared between visitors; 0 = not at all. */
   cacheMs: number;
   /** How long a loaded remote server build is used before its file is checked again. */
   remoteRevalidateMs?: number;
+  /**
+   * Production: remote files are read only from this server or over https, and a server build
+   * runs only with its hash pinned in the registry (elsewhere a pin, when given, is still checked).
+   */
+  strictRemotes?: boolean;
 }
 
 export interface PageRenderer {
@@ -84,10 +94,9 @@ export interface PageRenderer {
   handle(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<boolean>;
   /** Drops every cached page (the same writes that clear the listing cache). */
   clear(): void;
+  /** How many pages are cached now. */
+  size(): number;
 }
-
-/** A Host header naming a host (and port): anything else gets no absolute links. */
-const HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -174,7 +183,14 @@ export function createPageRenderer(
   });
 
   const fetchFile = async (url: string, headers: Record<string, string>): Promise<FetchedFile> => {
-    if (url.startsWith('/')) {
+    // A path is read from this server itself (fastify.inject), never from the network.
+    const ownPath = url.startsWith('/');
+    if (options.strictRemotes && !ownPath && !url.startsWith('https://')) {
+      // Code that runs inside this process, and styles inlined into its pages: never over a
+      // connection anyone on the way can rewrite.
+      throw new Error(`${url} is neither on this server nor https: not fetched`);
+    }
+    if (ownPath) {
       const response = await fastify.inject({ method: 'GET', url, headers });
       const etag = response.headers.etag;
       return {
@@ -195,6 +211,7 @@ export function createPageRenderer(
     fetchFile,
     shared: shell.sharedModules,
     revalidateMs: options.remoteRevalidateMs ?? 1_000,
+    requireIntegrity: options.strictRemotes ?? false,
     check: (value) => {
       const module = value as Partial<RemoteServerModule> | null;
       if (
@@ -221,21 +238,16 @@ export function createPageRenderer(
     }
   }
 
-  /** PUBLIC_URL, else the request's own origin (null for a Host that names no host). */
-  function originOf(request: FastifyRequest): string | null {
-    if (options.publicUrl) return options.publicUrl.replace(/\/+$/, '');
-    const host = request.host;
-    return host && HOST.test(host) ? `${request.protocol}://${host.toLowerCase()}` : null;
-  }
+  const origin = (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
 
   function headTags(
     page: Awaited<ReturnType<ShellServer['preparePage']>>,
-    origin: string | null,
+    origin: string,
     styles: RemoteStyle[],
   ): string {
     const tags: string[] = [];
     const { canonicalPath } = page.head;
-    if (canonicalPath && origin) {
+    if (canonicalPath) {
       tags.push(
         `<link rel="canonical" href="${escapeHtml(origin + localizePath(canonicalPath, page.locale))}" />`,
       );
@@ -294,7 +306,7 @@ export function createPageRenderer(
   /** The template cut around the root element, with the page's language, title and head. */
   function documentParts(
     page: Awaited<ReturnType<ShellServer['preparePage']>>,
-    origin: string | null,
+    origin: string,
     styles: RemoteStyle[],
     scripts: string[],
     registry: RemoteRegistry,
@@ -331,7 +343,11 @@ export function createPageRenderer(
       const ssr = typeof record === 'string' ? undefined : record.ssr;
       if (ssr) {
         try {
-          const loaded = await loader.get(ssr, entry);
+          const loaded = await loader.get(
+            ssr,
+            entry,
+            typeof record === 'string' ? undefined : record.integrity,
+          );
           remote = loaded.module;
           styles = loaded.styles;
           scripts = loaded.scripts;
@@ -345,11 +361,12 @@ export function createPageRenderer(
     }
 
     const page = await shell.preparePage({ url, remoteName: name, remote });
-    const [before, after] = documentParts(page, originOf(request), styles, scripts, registry);
+    const [before, after] = documentParts(page, origin, styles, scripts, registry);
     const chunks: Buffer[] = [];
     // Pages are rendered for a guest whoever asks, so one copy serves everyone; a page whose remote
-    // could not render on the server is not kept (the next request tries the remote again).
-    const cacheKey = pages && (remote || !name) ? url.pathname + url.search : null;
+    // could not render on the server is not kept (the next request tries the remote again), nor
+    // a 404 (any path is one: a flood of made-up paths would push the real pages out).
+    const cacheKey = pages && (remote || !name) && page.status !== 404 ? url.pathname + url.search : null;
     // The head leaves at once; the body follows as React renders it.
     const body = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
@@ -392,7 +409,13 @@ export function createPageRenderer(
     async handle(request, reply, pathname) {
       const name = shell.ownerOf(pathname);
       if (name && !SERVER_RENDERED_REMOTES.includes(name)) return false;
-      const url = new URL(request.url, 'http://page.invalid');
+      // The page is rendered, and shared, for the query it reads: a parameter it does not read
+      // (`?x=<random>`) is left out, the rest are put in order, so neither makes another copy.
+      const requested = new URL(request.url, 'http://page.invalid');
+      const url = new URL(
+        requested.pathname + pageQuery(requested.pathname, requested.searchParams),
+        requested,
+      );
       const cached = pages?.get(url.pathname + url.search);
       if (cached) {
         reply
@@ -417,5 +440,6 @@ export function createPageRenderer(
       return true;
     },
     clear: () => pages?.clear(),
+    size: () => pages?.size ?? 0,
   };
 }

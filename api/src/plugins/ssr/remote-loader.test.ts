@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createRemoteLoader, type FetchedFile, runCommonJs } from './remote-loader';
+import {
+  createRemoteLoader,
+  type FetchedFile,
+  integrityOf,
+  matchesIntegrity,
+  runCommonJs,
+} from './remote-loader';
 
 const shared = { react: { marker: 'the host react' } };
 
@@ -128,5 +134,57 @@ describe('remote server builds', () => {
     );
     expect(loaded.styles[0]?.url).toBe('https://cdn.example/catalog/__federation_expose_routes.1.css');
     expect(loaded.scripts[0]).toBe('https://cdn.example/catalog/remoteEntry.js');
+  });
+
+  it('run a file only when its bytes match the hash the registry pins, and none unpinned where pins are required', async () => {
+    const ran: number[] = [];
+    const pinnedFile = `globalThis.__ranRemote = (globalThis.__ranRemote || 0) + 1; module.exports = { version: 1 };`;
+    const server = files({
+      '/mfe/c/server/remoteEntry.js': pinnedFile,
+      '/mfe/c/mf-manifest.json': manifest,
+      ...css('/mfe/c/'),
+    });
+    const pin = integrityOf(pinnedFile);
+    expect(pin).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
+    const counted = () => (globalThis as { __ranRemote?: number }).__ranRemote ?? 0;
+    const before = counted();
+    const loader = createRemoteLoader({ fetchFile: server.fetchFile, shared, revalidateMs: 0, check });
+    expect(
+      (await loader.get('/mfe/c/server/remoteEntry.js', '/mfe/c/mf-manifest.json', pin)).module.version,
+    ).toBe(1);
+    ran.push(counted() - before);
+
+    // One byte changed on the server (a tampered copy): refused before it runs.
+    server.contents['/mfe/c/server/remoteEntry.js'] = `${pinnedFile} `;
+    await expect(loader.get('/mfe/c/server/remoteEntry.js', '/mfe/c/mf-manifest.json', pin)).rejects.toThrow(
+      /integrity/,
+    );
+    await expect(
+      loader.get('/mfe/c/server/remoteEntry.js', '/mfe/c/mf-manifest.json', 'sha384-not+a+hash'),
+    ).rejects.toThrow(/integrity/);
+    ran.push(counted() - before);
+    expect(ran).toEqual([1, 1]);
+
+    // Where pins are required (production), an unpinned file is not even fetched.
+    const strict = createRemoteLoader({
+      fetchFile: server.fetchFile,
+      shared,
+      revalidateMs: 0,
+      check,
+      requireIntegrity: true,
+    });
+    server.requests.length = 0;
+    await expect(strict.get('/mfe/c/server/remoteEntry.js', '/mfe/c/mf-manifest.json')).rejects.toThrow(
+      /no integrity/,
+    );
+    expect(server.requests).toEqual([]);
+  });
+
+  it('compare pins in any SRI algorithm and refuse malformed ones', () => {
+    expect(matchesIntegrity('x', integrityOf('x', 'sha256'))).toBe(true);
+    expect(matchesIntegrity('x', integrityOf('x', 'sha512'))).toBe(true);
+    expect(matchesIntegrity('y', integrityOf('x'))).toBe(false);
+    expect(matchesIntegrity('x', integrityOf('x').replace('sha384', 'md5'))).toBe(false);
+    expect(matchesIntegrity('x', '')).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import vm from 'node:vm';
 
 /**
@@ -45,6 +46,26 @@ export interface RemoteLoaderOptions<M> {
   revalidateMs: number;
   /** Throws unless the module has what the renderer needs. */
   check: (module: unknown) => M;
+  /** Runs no server file without a pinned hash (production); a pinned one is checked everywhere. */
+  requireIntegrity?: boolean;
+}
+
+/** `sha256-`, `sha384-` or `sha512-` and the base64 digest, as Subresource Integrity writes it. */
+const INTEGRITY = /^(sha256|sha384|sha512)-([A-Za-z0-9+/]+={0,2})$/;
+
+/** The file's SRI hash in the algorithm `pinned` names (the build writes sha384). */
+export function integrityOf(body: string, algorithm: 'sha256' | 'sha384' | 'sha512' = 'sha384'): string {
+  return `${algorithm}-${createHash(algorithm).update(body, 'utf8').digest('base64')}`;
+}
+
+/** Whether the file's bytes hash to the pinned value; a malformed pin matches nothing. */
+export function matchesIntegrity(body: string, pinned: string): boolean {
+  const match = INTEGRITY.exec(pinned.trim());
+  if (!match) return false;
+  const algorithm = match[1] as 'sha256' | 'sha384' | 'sha512';
+  const expected = Buffer.from(integrityOf(body, algorithm));
+  const given = Buffer.from(`${algorithm}-${match[2]}`);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 interface ManifestAsset {
@@ -120,8 +141,12 @@ export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
   async function load(
     serverUrl: string,
     manifestUrl: string,
+    integrity: string | undefined,
     previous?: CacheEntry<M>,
   ): Promise<LoadedRemote<M>> {
+    if (!integrity && options.requireIntegrity) {
+      throw new Error(`${serverUrl} has no integrity hash in the registry: it is not run`);
+    }
     const [previousServerTag, previousManifestTag] = previous?.key.split('\n') ?? [];
     const [server, manifest] = await Promise.all([
       fetchOk(serverUrl, previousServerTag || undefined),
@@ -130,6 +155,11 @@ export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
     if (previous && server.status === 304 && manifest.status === 304) {
       previous.checkedAt = Date.now();
       return previous.value;
+    }
+    // A file is run only as the registry pinned it: a changed byte (a tampered CDN copy, a
+    // half-finished deploy) leaves the area to the browser. A 304 is the file checked before.
+    if (!(server.status === 304 && previous) && integrity && !matchesIntegrity(server.body, integrity)) {
+      throw new Error(`${serverUrl} does not match its integrity hash in the registry: it is not run`);
     }
     const module =
       server.status === 304 && previous
@@ -147,7 +177,7 @@ export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
       assets = { styles, scripts: found.scripts };
     }
     const value: LoadedRemote<M> = { module, ...assets };
-    cache.set(`${serverUrl}\n${manifestUrl}`, {
+    cache.set(`${serverUrl}\n${manifestUrl}\n${integrity ?? ''}`, {
       key: `${server.etag ?? ''}\n${manifest.etag ?? ''}`,
       checkedAt: Date.now(),
       value,
@@ -160,14 +190,15 @@ export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
      * The remote's server module and browser assets. Within `revalidateMs` of the last check it
      * answers from memory; after that it asks with the validators it has (a 304 keeps the module).
      * Concurrent requests share one load. A failure is thrown; the caller renders without it.
+     * `integrity` is the registry's pin of the server file (a changed pin loads it afresh).
      */
-    async get(serverUrl: string, manifestUrl: string): Promise<LoadedRemote<M>> {
-      const key = `${serverUrl}\n${manifestUrl}`;
+    async get(serverUrl: string, manifestUrl: string, integrity?: string): Promise<LoadedRemote<M>> {
+      const key = `${serverUrl}\n${manifestUrl}\n${integrity ?? ''}`;
       const cached = cache.get(key);
       if (cached && Date.now() - cached.checkedAt < options.revalidateMs) return cached.value;
       let pending = loading.get(key);
       if (!pending) {
-        pending = load(serverUrl, manifestUrl, cached).finally(() => loading.delete(key));
+        pending = load(serverUrl, manifestUrl, integrity, cached).finally(() => loading.delete(key));
         loading.set(key, pending);
       }
       return pending;

@@ -2,11 +2,12 @@ import * as v from 'valibot';
 import { ApiError } from '../../../lib/api-error';
 import { defineRoutes, errorResponses, nonJson } from '../../../lib/route-schema';
 import { campaignsWithImage } from '../../campaigns/repository';
+import { mediaEtag, notModified, PUBLIC_MEDIA_CACHE } from '../../media/caching';
 import { isStorageKey } from '../../media/storage';
 
 /**
- * Ads' images at `/media/ads/<key>/<file>`: the image of an approved ad is public and cached for
- * good (a key is never reused); any other only for its advertiser and administrators, never
+ * Ads' images at `/media/ads/<key>/<file>`: the image of an approved ad is public, cached briefly
+ * and then revalidated as a profile's photos are; any other only for its advertiser and administrators, never
  * cached, and "not found" for everyone else.
  */
 export const adImageRoutes = defineRoutes(async (fastify) => {
@@ -20,7 +21,11 @@ export const adImageRoutes = defineRoutes(async (fastify) => {
         tags: ['media'],
         params: v.object({ key: v.string(), file: v.string() }),
         produces: ['image/webp'],
-        response: { 200: nonJson('The image'), ...errorResponses({ 404: 'NOT_FOUND' }) },
+        response: {
+          200: nonJson('The image'),
+          304: nonJson('Not modified: still public, and the ETag the request named'),
+          ...errorResponses({ 404: 'NOT_FOUND' }),
+        },
       },
     },
     async (request, reply) => {
@@ -35,13 +40,17 @@ export const adImageRoutes = defineRoutes(async (fastify) => {
           throw new ApiError(404, 'NOT_FOUND');
         }
       }
+      if (isPublic) {
+        const etag = mediaEtag(key);
+        reply.header('cache-control', PUBLIC_MEDIA_CACHE).header('etag', etag);
+        if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send('');
+      } else {
+        reply.header('cache-control', 'private, no-store');
+      }
       const stored = await storage.stat(key);
       const body = stored ? await storage.get(key) : null;
       if (!stored || !body) throw new ApiError(404, 'NOT_FOUND');
-      reply
-        .header('cache-control', isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store')
-        .header('content-type', 'image/webp')
-        .header('content-length', stored.size);
+      reply.header('content-type', 'image/webp').header('content-length', stored.size);
       return reply.send(body as unknown as string);
     },
   );

@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../../lib/api-error';
 import { defineRoutes, errorResponses, nonJson } from '../../../lib/route-schema';
 import { createMediaRepository } from '../repository';
+import { mediaEtag, notModified, PUBLIC_MEDIA_CACHE } from '../caching';
 import { storedKeysOf } from '../service';
 import { type ByteRange, isStorageKey } from '../storage';
 
-const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 const PRIVATE_CACHE = 'private, no-store';
 
 /**
@@ -30,7 +30,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 /**
  * Uploaded files at `/media/u/<storageKey>/<file>`. A file of the approved version of a listed
- * profile is public and cached for good (its key is never reused); any other is served only to
+ * profile is public and cached briefly, then revalidated (`PUBLIC_MEDIA_CACHE`); any other is served only to
  * its owner and administrators, never cached, and is "not found" for everyone else, so a pending
  * photo's address tells a visitor nothing.
  *
@@ -58,6 +58,7 @@ export const mediaFileRoutes = defineRoutes(async (fastify) => {
         response: {
           200: nonJson('The file'),
           206: nonJson('The requested bytes of the file'),
+          304: nonJson('Not modified: still public, and the ETag the request named'),
           ...errorResponses({ 404: 'NOT_FOUND: no such file, or not public and not yours' }),
           416: nonJson('A range past the end of the file'),
         },
@@ -71,13 +72,25 @@ export const mediaFileRoutes = defineRoutes(async (fastify) => {
       const isPublic = row.isPublic && row.profileVisible;
       if (!isPublic && !(await mayRead(request, row.accountId))) throw new ApiError(404, 'NOT_FOUND');
 
+      if (isPublic) {
+        const etag = mediaEtag(key);
+        // Tagged with its profile: a CDN purges all of a profile's files by one tag.
+        const tag = `profile-${row.profileId}`;
+        reply
+          .header('cache-control', PUBLIC_MEDIA_CACHE)
+          .header('etag', etag)
+          .header('cache-tag', tag)
+          .header('surrogate-key', tag);
+        if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send('');
+      } else {
+        reply.header('cache-control', PRIVATE_CACHE);
+      }
       const stored = await storage.stat(key);
       if (!stored) {
         request.log.error({ key }, 'media: a row names a file the storage does not have');
         throw new ApiError(404, 'NOT_FOUND');
       }
       reply
-        .header('cache-control', isPublic ? PUBLIC_CACHE : PRIVATE_CACHE)
         .header('content-type', row.mimeType ?? 'application/octet-stream')
         .header('accept-ranges', 'bytes');
       const range = parseRange(request.headers.range, stored.size);

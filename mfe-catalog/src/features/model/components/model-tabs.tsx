@@ -1,4 +1,4 @@
-import type { ModelDetails, ServiceCategoryKey } from 'contracts';
+import { MODEL_PAGE_TABS, type ModelDetails, type ServiceCategoryKey } from 'contracts';
 import { useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -9,16 +9,8 @@ import { useRecommendations } from '../api/get-recommendations';
 import { type ContactKind, contactHref, contactLabel } from '../model/contact-links';
 import styles from './model-tabs.module.css';
 
-export const MODEL_TABS = [
-  'price',
-  'category',
-  'place',
-  'data',
-  'contacts',
-  'services',
-  'description',
-  'recommendations',
-] as const;
+/** The tabs, in their order (`?tab=` names one; contracts keep the list beside the page's query). */
+export const MODEL_TABS = MODEL_PAGE_TABS;
 export type ModelTab = (typeof MODEL_TABS)[number];
 
 const isTab = (value: string | null): value is ModelTab =>

@@ -1,0 +1,48 @@
+// The build pins each remote's server build in the registry it ships (scripts/pin-remotes.mjs);
+// the API runs a server build only when its bytes hash to that pin.
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pinServerEntries } from '../scripts/pin-remotes.mjs';
+
+let root;
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function layout(registry) {
+  root = mkdtempSync(path.join(os.tmpdir(), 'pin-remotes-'));
+  mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
+  mkdirSync(path.join(root, 'mfe-catalog', 'dist', 'server'), { recursive: true });
+  writeFileSync(path.join(root, 'mfe-catalog', 'dist', 'server', 'remoteEntry.js'), 'module.exports = {};');
+  const file = path.join(root, 'shell', 'dist', 'remotes.json');
+  writeFileSync(file, JSON.stringify(registry));
+  return file;
+}
+
+describe('pinning the server builds in the shipped registry', () => {
+  it('writes the SHA-384 of each server build this server serves, and leaves the other records as they are', () => {
+    const file = layout({
+      mfe_catalog: { entry: '/mfe/catalog/mf-manifest.json', ssr: '/mfe/catalog/server/remoteEntry.js' },
+      mfe_auth: '/mfe/auth/mf-manifest.json',
+      mfe_cdn: { entry: 'https://cdn.example/x/mf-manifest.json', ssr: 'https://cdn.example/x/server.js' },
+    });
+    expect(pinServerEntries(root, file)).toEqual(['mfe_catalog']);
+    const registry = JSON.parse(readFileSync(file, 'utf8'));
+    const expected = `sha384-${createHash('sha384').update('module.exports = {};').digest('base64')}`;
+    expect(registry.mfe_catalog).toEqual({
+      entry: '/mfe/catalog/mf-manifest.json',
+      ssr: '/mfe/catalog/server/remoteEntry.js',
+      integrity: expected,
+    });
+    expect(registry.mfe_auth).toBe('/mfe/auth/mf-manifest.json');
+    expect(registry.mfe_cdn).not.toHaveProperty('integrity');
+  });
+
+  it('fails the build when a record names a server build that is not there', () => {
+    const file = layout({
+      mfe_catalog: { entry: '/mfe/catalog/mf-manifest.json', ssr: '/mfe/catalog/server/missing.js' },
+    });
+    expect(() => pinServerEntries(root, file)).toThrow(/missing/);
+  });
+});
