@@ -1,10 +1,5 @@
-import {
-  type ApiErrorBody,
-  contractsLocales,
-  type HealthResponse,
-  ROOT_FIELD,
-  type SiteConstants,
-} from 'contracts';
+import { type ApiErrorBody, type HealthResponse, ROOT_FIELD, type SiteConstants } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

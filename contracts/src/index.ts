@@ -28,7 +28,9 @@ export {
   type ReasonBody,
 } from './api/profiles';
 export { profileMediaParamsSchema, type OwnMediaList, type ProfileMediaParams } from './api/media';
-export { contractsLocales, type ContractsMessages } from './locales';
+// The texts (`contractsLocales`) are imported from 'contracts/locales': this index is shared by
+// the federation as one module, and would carry both languages to every first page.
+export type { ContractsMessages } from './locales';
 export { validate, validateAsync, ROOT_FIELD, type ValidationResult } from './validate';
 export { adFormSchema, type AdFormInput, type AdFormValues } from './validation/ad';
 export { topUpModalSchema, topUpSchema, type TopUpFormValues, type TopUpInput } from './validation/balance';

@@ -9,6 +9,7 @@ import * as jotai from 'jotai';
 import { createStore } from 'jotai';
 import * as jotaiVanilla from 'jotai/vanilla';
 import * as platform from 'platform';
+import { englishPlatformMessages } from 'platform/messages-en';
 import {
   basenameFor,
   configureServer,
@@ -67,6 +68,8 @@ export const sharedModules: Readonly<Record<string, unknown>> = {
 };
 
 export const shellLocales = { ru, en };
+// The platform's English texts, which the browser fetches as a chunk of their own.
+baseI18n.addResourceBundle('en', 'platform', englishPlatformMessages, true, true);
 baseI18n.addResourceBundle('ru', 'shell', ru, true, true);
 baseI18n.addResourceBundle('en', 'shell', en, true, true);
 

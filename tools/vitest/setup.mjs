@@ -4,6 +4,7 @@ import { afterEach, beforeAll } from 'vitest';
 // import as 'platform' and 'platform/testing' (Vite resolves both to the same files).
 import { DEFAULT_LOCALE } from '../../contracts/src/index.ts';
 import { i18n } from '../../platform/src/i18n/i18n.ts';
+import { englishPlatformMessages } from '../../platform/src/i18n/messages-en.ts';
 import { queryClient } from '../../platform/src/query/query-client.ts';
 import { guardNetwork } from '../../platform/src/testing/api-stub.ts';
 
@@ -11,6 +12,11 @@ import { guardNetwork } from '../../platform/src/testing/api-stub.ts';
 // the first import of a lazy screen (transformed on demand) takes on a busy two-core runner, where
 // a test that passes locally failed the suite; waiting longer changes no assertion.
 configure({ asyncUtilTimeout: 5000 });
+
+// Screens switch to English in the middle of a test and read its texts at once: the platform's
+// English, a chunk of its own in the browser, is there from the start (platform's i18n tests
+// check the chunk itself).
+i18n.addResourceBundle('en', 'platform', englishPlatformMessages, true, true);
 
 // No test reaches the network: a request no stubApi() answered fails the test that made it.
 const checkNetwork = guardNetwork();

@@ -1,4 +1,4 @@
-import { contractsLocales } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { describe, expect, it } from 'vitest';
 import { pickLocale, translate } from './i18n';
 

@@ -1,4 +1,5 @@
-import { contractsLocales, DEFAULT_LOCALE, LOCALES, type Locale } from 'contracts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 
 type Tree = { readonly [key: string]: string | Tree };
 type Catalog = ReadonlyMap<string, string>;

@@ -1,3 +1,4 @@
+import { contractsLocales } from 'contracts/locales';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   i18n,
@@ -6,6 +7,8 @@ import {
   loadRegisteredNamespaces,
   registerNamespace,
 } from './i18n';
+import { defaultPlatformMessages, loadPlatformMessages } from './messages';
+import { englishPlatformMessages } from './messages-en';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -82,6 +85,24 @@ describe('i18n', () => {
     expect(i18n.getResource('en', 'later', 'name')).toBe('http://localhost/mfe/later/locales/en.json');
     // The page's texts stay the server's.
     expect(i18n.t('name', { ns: 'brought' })).toBe('с сервера');
+  });
+
+  it("keeps the platform's English texts in a chunk of their own, loaded before a switch to English shows", async () => {
+    expect(await loadPlatformMessages('ru')).toBe(defaultPlatformMessages);
+    const english = await loadPlatformMessages('en');
+    expect(english).toBe(englishPlatformMessages);
+    expect(english.errors.MODEL_NOT_FOUND).toBe(contractsLocales.en.errors.MODEL_NOT_FOUND);
+    expect(defaultPlatformMessages.errors.MODEL_NOT_FOUND).toBe(contractsLocales.ru.errors.MODEL_NOT_FOUND);
+
+    // As a Russian page starts: no English platform texts until something asks for them. (The
+    // store's own removeResourceBundle would also forget the namespace, which a page never does.)
+    delete (i18n.store.data.en as Record<string, unknown>).platform;
+    expect(i18n.hasResourceBundle('en', 'platform')).toBe(false);
+    await i18n.changeLanguage('en');
+    expect(i18n.hasResourceBundle('en', 'platform')).toBe(true);
+    expect(i18n.t('errors.MODEL_NOT_FOUND')).toBe(contractsLocales.en.errors.MODEL_NOT_FOUND);
+    await i18n.changeLanguage('ru');
+    expect(i18n.t('errors.MODEL_NOT_FOUND')).toBe(contractsLocales.ru.errors.MODEL_NOT_FOUND);
   });
 
   it('remembers the chosen language and sets the document language', async () => {

@@ -1,10 +1,8 @@
-import { contractsLocales, DEFAULT_LOCALE, type Locale, LOCALES, UI } from 'contracts';
-import i18next from 'i18next';
+import { DEFAULT_LOCALE, type Locale, LOCALES, localeOfPath, UI } from 'contracts';
+import i18next, { type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import ru from '../locales/ru.json';
-import { localeOfPath } from 'contracts';
 import { LazyHttpBackend } from './lazy-backend';
+import { defaultPlatformMessages, loadPlatformMessages } from './messages';
 
 export const LOCALE_STORAGE_KEY = 'lang';
 
@@ -21,23 +19,26 @@ export function registerNamespace(ns: string, baseUrl: string): void {
 }
 
 /**
- * Loads the current language of every namespace registered so far (the shell's and those of the
- * remotes whose code has run) that is not here yet: a server-rendered page brought its own. Loads
+ * Loads the current language of the platform's namespace and of every namespace registered so far
+ * (the shell's and those of the remotes whose code has run) that is not here yet: a
+ * server-rendered page brought its own. Loads
  * already under way are shared, not repeated.
  */
 export async function loadRegisteredNamespaces(): Promise<void> {
-  const missing = [...namespaceBases.keys()].filter((ns) => !i18n.hasResourceBundle(i18n.language, ns));
+  const missing = ['platform', ...namespaceBases.keys()].filter(
+    (ns) => !i18n.hasResourceBundle(i18n.language, ns),
+  );
   // i18next's loadNamespaces would also fetch the fallback language of every namespace it knows.
   if (missing.length > 0) await loadFromBackend([i18n.language], missing);
 }
 
 /**
- * Every registered namespace in every language: the English fallback behind a missing Russian
+ * The platform's and every registered namespace in every language: the English fallback behind a missing Russian
  * text, and a language switch that needs no download. Nothing on screen waits for it, so the
  * shell runs it once the page is idle.
  */
 export async function loadEveryLanguage(): Promise<void> {
-  await loadFromBackend(LOCALES, [...namespaceBases.keys()]);
+  await loadFromBackend(LOCALES, ['platform', ...namespaceBases.keys()]);
 }
 
 /** Through i18next's own loader: what is loaded or under way is skipped, failures are retried. */
@@ -73,28 +74,41 @@ export function pageLocale(): Locale {
 
 export const i18n = i18next.createInstance();
 
+const startLanguage = pageLocale();
+
+/** The platform namespace in `language`, from its chunk (see messages.ts). */
+function readPlatformMessages(language: string, callback: ReadCallback): void {
+  if (!(LOCALES as readonly string[]).includes(language)) {
+    callback(null, {});
+    return;
+  }
+  loadPlatformMessages(language as Locale).then(
+    (messages) => callback(null, messages),
+    (error: Error) => callback(error, null),
+  );
+}
+
 // Initialised synchronously at import, so remotes can add bundles and namespaces at once.
 i18n
   .use(LazyHttpBackend)
   .use(initReactI18next)
   .init({
-    lng: pageLocale(),
-    fallbackLng: 'en',
+    lng: startLanguage,
+    // Set below, once started: at start-up i18next would fetch the fallback's texts too.
+    fallbackLng: false,
     supportedLngs: [...LOCALES],
     ns: ['platform'],
     defaultNS: 'platform',
     initAsync: false,
     partialBundledLanguages: true,
-    resources: {
-      ru: { platform: { ...contractsLocales.ru, ...ru } },
-      en: { platform: { ...contractsLocales.en, ...en } },
-    },
+    resources: { [DEFAULT_LOCALE]: { platform: defaultPlatformMessages } },
     // i18next retries a failed load with a doubling delay.
     maxRetries: UI.translationRetries,
     retryTimeout: UI.translationRetryBaseMs,
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
     backend: {
+      local: { platform: readPlatformMessages },
       loadPath: (lngs: string[], namespaces: string[]) => {
         const ns = namespaces[0] ?? '';
         const base = namespaceBases.get(ns);
@@ -102,6 +116,10 @@ i18n
       },
     },
   });
+
+// English, the fallback, from now on: a page in the default language renders without its texts,
+// which come once the page is live (`loadEveryLanguage`) or when something asks for English.
+i18n.options.fallbackLng = ['en'];
 
 function applyDocumentLanguage(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;

@@ -1,5 +1,12 @@
 import type { BackendModule, InitOptions, ReadCallback, Services } from 'i18next';
 
+/** Reads one language of a namespace the app bundles itself (in a chunk of its own). */
+export type LocalRead = (language: string, callback: ReadCallback) => void;
+
+export interface LazyBackendOptions {
+  local?: Record<string, LocalRead>;
+}
+
 /**
  * i18next's HTTP backend, downloaded the first time a namespace is fetched rather than with the
  * page: a server-rendered page carries its texts, so most visits never need it.
@@ -10,11 +17,20 @@ export class LazyHttpBackend implements BackendModule {
   private settings: [Services, object, InitOptions] | undefined;
   private backend: Promise<BackendModule> | undefined;
 
-  init(services: Services, backendOptions: object, i18nextOptions: InitOptions): void {
+  /** Namespaces whose texts come from the app's own chunks, not over HTTP. */
+  private local: Record<string, LocalRead> = {};
+
+  init(services: Services, backendOptions: LazyBackendOptions, i18nextOptions: InitOptions): void {
     this.settings = [services, backendOptions, i18nextOptions];
+    this.local = backendOptions.local ?? {};
   }
 
   read(language: string, namespace: string, callback: ReadCallback): void {
+    const local = this.local[namespace];
+    if (local) {
+      local(language, callback);
+      return;
+    }
     this.backend ??= import('i18next-http-backend').then(({ default: HttpBackend }) => {
       const backend: BackendModule = new HttpBackend();
       if (this.settings) backend.init(...this.settings);

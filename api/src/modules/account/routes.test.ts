@@ -1,4 +1,5 @@
-import { type ApiErrorBody, contractsLocales, type ProfileResponse } from 'contracts';
+import type { ApiErrorBody, ProfileResponse } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, authSessions, emailChangeTokens, mailOutbox } from '../../db/schema';

@@ -1,9 +1,5 @@
-import {
-  type ApiErrorBody,
-  contractsLocales,
-  type ProfileResponse,
-  type RegistrationCodeSentResponse,
-} from 'contracts';
+import type { ApiErrorBody, ProfileResponse, RegistrationCodeSentResponse } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, mailOutbox, promoCodes, registrationRequests } from '../../db/schema';

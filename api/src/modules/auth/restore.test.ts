@@ -1,4 +1,5 @@
-import { type ApiErrorBody, contractsLocales, type OkResponse } from 'contracts';
+import type { ApiErrorBody, OkResponse } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions, mailOutbox, passwordResetTokens } from '../../db/schema';

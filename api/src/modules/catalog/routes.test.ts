@@ -1,7 +1,6 @@
 import {
   type ApiErrorBody,
   type Category,
-  contractsLocales,
   LISTING_PAGE_SIZE,
   type ModelCard,
   type ModelDetails,
@@ -9,6 +8,7 @@ import {
   PROFILE_STATUSES,
   type ServiceListResponse,
 } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { and, count, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, modelProfiles } from '../../db/schema';

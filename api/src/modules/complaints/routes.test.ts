@@ -1,4 +1,5 @@
-import { type ApiErrorBody, COMPLAINT_TEXT_MAX_LENGTH, contractsLocales } from 'contracts';
+import { type ApiErrorBody, COMPLAINT_TEXT_MAX_LENGTH } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';

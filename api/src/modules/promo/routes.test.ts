@@ -1,10 +1,5 @@
-import {
-  type AccountType,
-  type ApiErrorBody,
-  contractsLocales,
-  type PromoActivateResponse,
-  type PromoValidateResponse,
-} from 'contracts';
+import type { AccountType, ApiErrorBody, PromoActivateResponse, PromoValidateResponse } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { and, count, eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';

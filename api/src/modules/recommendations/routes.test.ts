@@ -1,12 +1,12 @@
 import {
   type ApiErrorBody,
-  contractsLocales,
   MODEL_ALTERNATIVES_LIMIT,
   type ModelAlternativesResponse,
   type ModelListResponse,
   RECOMMENDATIONS_LIMIT,
   type RecommendationsResponse,
 } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { modelProfiles } from '../../db/schema';
 import { seedCatalog } from '../../db/seed';

@@ -1,4 +1,5 @@
-import { type ApiErrorBody, CATEGORIES, contractsLocales } from 'contracts';
+import { type ApiErrorBody, CATEGORIES } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

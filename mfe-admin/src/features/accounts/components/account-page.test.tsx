@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from 'account-ui';
-import { type AdminBalanceAdjustment, contractsLocales } from 'contracts';
+import type { AdminBalanceAdjustment } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { i18n } from 'platform';
 import { Route, Routes } from 'react-router-dom';
 import { expectNoAxeViolations } from 'shared-ui/testing';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADMIN_ACTIONS, type AuditEntry, contractsLocales } from 'contracts';
+import { ADMIN_ACTIONS, type AuditEntry } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { i18n } from 'platform';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify } from 'account-ui';
-import { contractsLocales } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { i18n } from 'platform';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

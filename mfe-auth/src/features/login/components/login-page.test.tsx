@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contractsLocales } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { REFRESH_FLAG_KEY } from 'platform';
 import { toast } from 'shared-ui/toast';
 import { expectNoAxeViolations } from 'shared-ui/testing';

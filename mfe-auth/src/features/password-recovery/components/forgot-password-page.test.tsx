@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contractsLocales } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ru from '../../../locales/ru.json';

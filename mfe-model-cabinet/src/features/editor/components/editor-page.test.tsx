@@ -1,7 +1,8 @@
 import { formatRubles, topUpAtom } from 'account-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contractsLocales, PROFILE_BOUNDS } from 'contracts';
+import { PROFILE_BOUNDS } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { store } from 'platform';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { toast } from 'shared-ui/toast';

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contractsLocales, type OwnMedia } from 'contracts';
+import type { OwnMedia } from 'contracts';
+import { contractsLocales } from 'contracts/locales';
 import { FakeXhr } from 'platform/testing';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
