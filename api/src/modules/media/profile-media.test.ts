@@ -642,7 +642,7 @@ describe('an administrator changing a model’s files', () => {
     await adminAgent.signInAs(moderator.id);
 
     const added = await uploaded(adminAgent, profile.id, { data: await png(50, 30) });
-    const video = await uploaded(adminAgent, profile.id, { data: mp4(1000) });
+    const video = await uploaded(adminAgent, profile.id, { data: clips.mp4, filename: 'v.mp4' });
     const ordered = await adminAgent.put(`/api/profiles/${profile.id}/media/order`, {
       ids: [added.id, own.id, video.id],
     });
