@@ -2,16 +2,25 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from 'platform';
 import { expectNoAxeViolations } from 'shared-ui/testing';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { notify } from 'account-ui';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ru from '../../../locales/ru.json';
 import { createAccount, createPendingAdjustment, pageOf } from '../../../testing/records-builders';
 import { createProfile, location, ok, renderAt, stubApi } from '../../../testing/render';
 import AccountsPage from './accounts-page';
 
+// The toast is the shell's: a test sees what is announced, and nothing loads the toast module
+// after the file has ended.
+vi.mock('account-ui', async (original) => ({
+  ...(await original<typeof import('account-ui')>()),
+  notify: vi.fn(),
+}));
+
 const session = () => ok({ profile: createProfile({ accountRole: 'admin' }), canRefresh: false });
 
 beforeEach(() => {
   void i18n.changeLanguage('ru');
+  vi.mocked(notify).mockReset();
 });
 
 describe('the accounts list', () => {
@@ -118,5 +127,6 @@ describe('the accounts list', () => {
     expect(calls.find((call) => call.method === 'POST')?.url.pathname).toBe(
       '/api/admin-panel/adjustments/41/approve',
     );
+    expect(vi.mocked(notify).mock.calls.at(-1)?.[0]).toBe('success');
   });
 });
