@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite, openDatabase } from '../db/client';
+import { adminQuery } from './server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -53,14 +53,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await rm(folder, { recursive: true, force: true });
   };
-}
-
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

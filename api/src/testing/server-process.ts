@@ -59,7 +59,8 @@ export async function databaseOnServer(
   };
 }
 
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
+/** One statement on the server's maintenance connection (creating and dropping databases). */
+export async function adminQuery(serverUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
