@@ -178,8 +178,9 @@ describe('the page of a profile that is not shown', () => {
     await i18n.changeLanguage('ru');
   });
 
-  const cardLinks = () =>
-    within(screen.getByTestId('model-alternatives'))
+  // The section's heading shows while its profiles load (under a skeleton): the list is awaited.
+  const cardLinks = async () =>
+    within(await screen.findByTestId('model-alternatives'))
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
 
@@ -200,7 +201,7 @@ describe('the page of a profile that is not shown', () => {
     );
     expect(categories.getAllByRole('link')).toHaveLength(4);
     expect(await screen.findByRole('heading', { level: 2, name: 'Сейчас в каталоге' })).toBeTruthy();
-    expect(cardLinks()).toEqual(['/girl/21', '/girl/22']);
+    expect(await cardLinks()).toEqual(['/girl/21', '/girl/22']);
     expect(screen.getByRole('link', { name: 'Весь каталог' }).getAttribute('href')).toBe('/');
     expect(document.title).toBe('Анкета не найдена');
     expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
@@ -213,7 +214,7 @@ describe('the page of a profile that is not shown', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Анкета не найдена' })).toBeTruthy();
     expect(screen.getByText(/больше не показывается/)).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 2, name: 'Похожие анкеты' })).toBeTruthy();
-    expect(cardLinks()).toEqual(['/girl/31']);
+    expect(await cardLinks()).toEqual(['/girl/31']);
     expect(screen.getByRole('link', { name: 'Все анкеты: Массаж, Казань' }).getAttribute('href')).toBe(
       '/category/massage?city=kazan&page=1',
     );
