@@ -35,12 +35,14 @@ function build(dir, kind) {
     output: { path: path.join(dir, 'dist') },
     plugins: [new rspack.CopyRspackPlugin({ patterns: copyPatterns(kind) })],
   });
-  return new Promise((resolve, reject) =>
-    compiler.run((error, stats) => {
-      compiler.close(() => undefined);
-      if (error || stats?.hasErrors()) reject(error ?? new Error(stats?.toString()));
-      else resolve();
-    }),
+  return /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) =>
+      compiler.run((error, stats) => {
+        compiler.close(() => undefined);
+        if (error || stats?.hasErrors()) reject(error ?? new Error(stats?.toString()));
+        else resolve();
+      }),
+    )
   );
 }
 
