@@ -71,6 +71,11 @@ describe('the embedded SFU (werift)', () => {
     const pli = publisher.nextPli();
     await media.setPaused(2, false);
     await Promise.all([viewer.receive('video', 10), viewer.receive('audio', 10), pli]);
+    // The packets dropped while paused leave no hole in what the viewer's player sees.
+    const received = new Set(viewer.videoSequence);
+    const lowest = Math.min(...received);
+    const highest = Math.max(...received);
+    expect(highest - lowest + 1).toBe(received.size);
   });
 
   it('closes every connection of a stream when it ends, and leaves other streams alone', async () => {

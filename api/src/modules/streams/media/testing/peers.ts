@@ -60,6 +60,12 @@ function trickle(pc: RTCPeerConnection, peer: () => MediaPeer | null) {
   });
 }
 
+/** A frame's size: one packet of a dozen bytes unless told (the bench sends realistic frames). */
+export interface FrameShape {
+  videoPackets: number;
+  videoBytes: number;
+}
+
 export interface TestPublisher {
   pc: RTCPeerConnection;
   peer: MediaPeer;
@@ -69,10 +75,10 @@ export interface TestPublisher {
   readonly sent: number;
   /** Resolves on the next PLI. */
   nextPli(): Promise<void>;
-  /** Sends one video packet and one audio packet. */
-  sendFrame(): void;
+  /** Sends one audio packet and a video frame (`videoPackets` packets of `videoBytes` bytes). */
+  sendFrame(shape?: FrameShape): void;
   /** Sends a frame every `ms` until stopped. */
-  start(ms: number): void;
+  start(ms: number, shape?: FrameShape): void;
   stop(): void;
   close(): void;
 }
@@ -111,21 +117,32 @@ export async function connectPublisher(media: StreamMedia, streamId: number): Pr
   await peer.signal({ kind: 'offer', sdp: pc.localDescription?.sdp ?? offer.sdp });
   await connected;
 
-  let seq = { audio: 1000, video: 5000 };
+  const seq = { audio: 1000, video: 5000 };
   let ts = { audio: 0, video: 0 };
   let timer: NodeJS.Timeout | undefined;
   let sent = 0;
-  const sendFrame = () => {
+  const sendFrame = (shape?: FrameShape) => {
     sent += 1;
-    seq = { audio: (seq.audio + 1) & 0xffff, video: (seq.video + 1) & 0xffff };
+    seq.audio = (seq.audio + 1) & 0xffff;
     ts = { audio: (ts.audio + 960) >>> 0, video: (ts.video + 3000) >>> 0 };
-    // A VP8 payload descriptor (start of partition) and bytes that stand for a frame.
-    tracks.video.writeRtp(
-      new RtpPacket(
-        new RtpHeader({ payloadType: 96, sequenceNumber: seq.video, timestamp: ts.video, marker: true }),
-        Buffer.from([0x10, 0x00, 0x9d, 0x01, 0x2a, 1, 2, 3, 4, 5, 6, 7]),
-      ),
-    );
+    const packets = shape?.videoPackets ?? 1;
+    for (let index = 0; index < packets; index += 1) {
+      seq.video = (seq.video + 1) & 0xffff;
+      // A VP8 payload descriptor (S bit on the frame's first packet) and bytes that stand for a frame.
+      const payload = Buffer.alloc(Math.max(12, shape?.videoBytes ?? 12), index);
+      payload[0] = index === 0 ? 0x10 : 0x00;
+      tracks.video.writeRtp(
+        new RtpPacket(
+          new RtpHeader({
+            payloadType: 96,
+            sequenceNumber: seq.video,
+            timestamp: ts.video,
+            marker: index === packets - 1,
+          }),
+          payload,
+        ),
+      );
+    }
     tracks.audio.writeRtp(
       new RtpPacket(
         new RtpHeader({ payloadType: 111, sequenceNumber: seq.audio, timestamp: ts.audio }),
@@ -144,9 +161,9 @@ export async function connectPublisher(media: StreamMedia, streamId: number): Pr
     },
     nextPli: () => new Promise<void>((resolve) => pliWaiters.push(resolve)),
     sendFrame,
-    start(ms) {
+    start(ms, shape) {
       clearInterval(timer);
-      timer = setInterval(sendFrame, ms);
+      timer = setInterval(() => sendFrame(shape), ms);
     },
     stop() {
       clearInterval(timer);
@@ -166,6 +183,8 @@ export interface TestViewer {
   peer: MediaPeer;
   /** RTP packets received so far, per kind. */
   readonly packets: { audio: number; video: number };
+  /** Sequence numbers of the video packets received, in order of arrival. */
+  readonly videoSequence: number[];
   /** Resolves once `count` more packets of this kind arrived. */
   receive(kind: 'audio' | 'video', count: number): Promise<void>;
   close(): void;
@@ -178,11 +197,13 @@ export async function connectViewer(
 ): Promise<TestViewer> {
   const pc = new RTCPeerConnection(config);
   const packets = { audio: 0, video: 0 };
+  const videoSequence: number[] = [];
   let waiters: Array<{ kind: 'audio' | 'video'; at: number; resolve: () => void }> = [];
   pc.onTrack.subscribe((track) => {
     const kind = track.kind === 'audio' ? 'audio' : 'video';
-    track.onReceiveRtp.subscribe(() => {
+    track.onReceiveRtp.subscribe((packet) => {
       packets[kind] += 1;
+      if (kind === 'video') videoSequence.push(packet.header.sequenceNumber);
       waiters = waiters.filter((waiter) => {
         if (waiter.kind !== kind || packets[kind] < waiter.at) return true;
         waiter.resolve();
@@ -200,20 +221,29 @@ export async function connectViewer(
   });
   trickle(pc, () => peer);
   const connected = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the viewer did not connect in 30 s')), 30_000);
     pc.connectionStateChange.subscribe((state) => {
       if (state === 'connected') resolve();
       if (state === 'failed') reject(new Error('the viewer did not connect'));
+      if (state === 'connected' || state === 'failed') clearTimeout(timer);
     });
   });
   peer = media.watch(streamId, viewerId, sink);
   if (!peer) throw new Error('this StreamMedia has no embedded viewer');
-  await connected;
+  try {
+    await connected;
+  } catch (error) {
+    peer.close();
+    pc.close().catch(() => {});
+    throw error;
+  }
   return {
     pc,
     peer,
     get packets() {
       return packets;
     },
+    videoSequence,
     receive(kind, count) {
       return new Promise<void>((resolve) => waiters.push({ kind, at: packets[kind] + count, resolve }));
     },
