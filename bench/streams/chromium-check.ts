@@ -1,0 +1,198 @@
+// Chromium against the embedded SFU: a model page (Chromium's fake camera and microphone) publishes
+// through the SFU in this process, a viewer page watches; passes when the viewer's <video> plays
+// frames (its currentTime advances, a frame drawn to a canvas is not blank) and the negotiated
+// codecs are VP8 and Opus. Signals go through Playwright as the stream socket would carry them.
+//   node_modules/.bin/tsx bench/streams/chromium-check.ts      CHROMIUM_PATH (/usr/bin/chromium)
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Page } from '@playwright/test';
+import type { SignalData } from 'contracts/streams';
+import { createEmbeddedMedia } from '../../api/src/modules/streams/media/embedded';
+
+const PAGE_SCRIPT = `
+window.sent = [];
+window.makePeer = () => {
+  const pc = new RTCPeerConnection({ iceServers: [] });
+  const pending = [];
+  pc.onicecandidate = (e) => {
+    if (e.candidate && e.candidate.candidate) window.sendSignal({ kind: 'candidate', candidate: { candidate: e.candidate.candidate, sdpMid: e.candidate.sdpMid, sdpMLineIndex: e.candidate.sdpMLineIndex } });
+  };
+  window.onSignal = async (data) => {
+    if (data.kind === 'candidate') {
+      if (pc.remoteDescription) await pc.addIceCandidate(data.candidate); else pending.push(data.candidate);
+      return;
+    }
+    await pc.setRemoteDescription({ type: data.kind, sdp: data.sdp });
+    for (const c of pending.splice(0)) await pc.addIceCandidate(c);
+    if (data.kind === 'offer') {
+      const answer = await pc.createAnswer();
+      await pc.setLocalDescription(answer);
+      window.sendSignal({ kind: 'answer', sdp: pc.localDescription.sdp });
+    }
+  };
+  window.pc = pc;
+  return pc;
+};
+`;
+
+async function main() {
+  const server = createServer((_, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end('<!doctype html><title>sfu</title><video id="v" autoplay muted playsinline></video>');
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const media = createEmbeddedMedia({ iceServers: [], maxViewers: 10, log: (e, m) => console.error(m, e) });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+  try {
+    const open = async () => {
+      const page = await browser.newPage();
+      page.on('console', (message) => console.log(`[page] ${message.text()}`));
+      await page.goto(origin);
+      await page.evaluate(PAGE_SCRIPT);
+      return page;
+    };
+    const relay = (page: Page) => (data: SignalData) => {
+      page
+        .evaluate((d) => (window as unknown as { onSignal(d: unknown): void }).onSignal(d), data)
+        .catch(() => {});
+    };
+
+    const model = await open();
+    const publisher = media.publish(1, relay(model));
+    await model.exposeFunction('sendSignal', (data: SignalData) => publisher?.signal(data));
+    await model.evaluate(async () => {
+      const w = window as unknown as { makePeer(): RTCPeerConnection; sendSignal(d: unknown): void };
+      const pc = w.makePeer();
+      const stream = await navigator.mediaDevices.getUserMedia({
+        audio: true,
+        video: { width: 640, height: 360 },
+      });
+      for (const track of stream.getTracks())
+        pc.addTransceiver(track, { direction: 'sendonly', streams: [stream] });
+      const offer = await pc.createOffer();
+      await pc.setLocalDescription(offer);
+      w.sendSignal({ kind: 'offer', sdp: pc.localDescription?.sdp });
+    });
+    await model.waitForFunction(
+      () => (window as unknown as { pc: RTCPeerConnection }).pc.connectionState === 'connected',
+      null,
+      { timeout: 15_000 },
+    );
+    console.log('model connected');
+
+    const viewer = await open();
+    let watcher: ReturnType<typeof media.watch> = null;
+    await viewer.exposeFunction('sendSignal', (data: SignalData) => watcher?.signal(data));
+    await viewer.evaluate(() => {
+      const w = window as unknown as { makePeer(): RTCPeerConnection };
+      const pc = w.makePeer();
+      const video = document.getElementById('v') as HTMLVideoElement;
+      const stream = new MediaStream();
+      pc.ontrack = (e) => {
+        stream.addTrack(e.track);
+        video.srcObject = stream;
+      };
+    });
+    watcher = media.watch(1, 'viewer-1', relay(viewer));
+    await viewer.waitForFunction(
+      () => {
+        const video = document.getElementById('v') as HTMLVideoElement;
+        return video.videoWidth > 0 && video.currentTime > 1;
+      },
+      null,
+      { timeout: 20_000 },
+    );
+    const result = await viewer.evaluate(async () => {
+      const video = document.getElementById('v') as HTMLVideoElement;
+      const canvas = document.createElement('canvas');
+      canvas.width = video.videoWidth;
+      canvas.height = video.videoHeight;
+      const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+      context.drawImage(video, 0, 0);
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      let lit = 0;
+      for (let i = 0; i < pixels.length; i += 4)
+        if ((pixels[i] ?? 0) + (pixels[i + 1] ?? 0) + (pixels[i + 2] ?? 0) > 30) lit += 1;
+      const pc = (window as unknown as { pc: RTCPeerConnection }).pc;
+      const stats = await pc.getStats();
+      const codecs: string[] = [];
+      let framesDecoded = 0;
+      stats.forEach((report) => {
+        if (report.type === 'codec') codecs.push(report.mimeType);
+        if (report.type === 'inbound-rtp' && report.kind === 'video') framesDecoded = report.framesDecoded;
+      });
+      return {
+        width: video.videoWidth,
+        height: video.videoHeight,
+        currentTime: video.currentTime,
+        litShare: lit / (pixels.length / 4),
+        codecs,
+        framesDecoded,
+      };
+    });
+    console.log(JSON.stringify(result));
+    let ok = result.litShare > 0.1 && result.framesDecoded > 10 && result.codecs.includes('video/VP8');
+
+    // Pause as the model's page does (tracks disabled and off the senders) and as the server does.
+    const framesDecoded = () =>
+      viewer.evaluate(async () => {
+        const stats = await (window as unknown as { pc: RTCPeerConnection }).pc.getStats();
+        let frames = 0;
+        stats.forEach((report) => {
+          if (report.type === 'inbound-rtp' && report.kind === 'video') frames = report.framesDecoded;
+        });
+        return frames;
+      });
+    const setModelPaused = (paused: boolean) =>
+      model.evaluate(async (value) => {
+        const pc = (window as unknown as { pc: RTCPeerConnection }).pc;
+        const w = window as unknown as { tracks?: MediaStreamTrack[] };
+        w.tracks ??= pc.getSenders().map((sender) => sender.track as MediaStreamTrack);
+        await Promise.all(
+          pc.getSenders().map((sender, index) => {
+            const track = w.tracks?.[index] ?? null;
+            if (track) track.enabled = !value;
+            return sender.replaceTrack(value ? null : track);
+          }),
+        );
+      }, paused);
+    await media.setPaused(1, true);
+    await setModelPaused(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const pausedAt = await framesDecoded();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const whilePaused = (await framesDecoded()) - pausedAt;
+    await setModelPaused(false);
+    await media.setPaused(1, false);
+    const resumedAt = await framesDecoded();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const afterResume = (await framesDecoded()) - resumedAt;
+    console.log(
+      JSON.stringify({ framesWhilePaused: whilePaused, framesInTheFirst1500msAfterResume: afterResume }),
+    );
+    ok &&= whilePaused === 0 && afterResume > 10;
+    console.log(ok ? 'PASS' : 'FAIL');
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await browser.close();
+    await media.close();
+    server.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
