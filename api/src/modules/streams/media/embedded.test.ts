@@ -78,6 +78,30 @@ describe('the embedded SFU (werift)', () => {
     expect(highest - lowest + 1).toBe(received.size);
   });
 
+  it('keeps a pause said before the model connects, and across her reconnection', async () => {
+    media = createEmbeddedMedia({ iceServers: [], maxViewers: 10, keyFrameIntervalMs: 200 });
+    await media.setPaused(7, true);
+    const viewer = await connectViewer(media, 7, 'a');
+    const first = await connectPublisher(media, 7);
+    peers.push(viewer, first);
+    first.start(10);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(first.sent).toBeGreaterThan(10);
+    expect(viewer.packets).toEqual({ audio: 0, video: 0 });
+
+    // Her page reloads: the new connection replaces the old one, still paused.
+    first.close();
+    const second = await connectPublisher(media, 7);
+    peers.push(second);
+    second.start(10);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(second.sent).toBeGreaterThan(10);
+    expect(viewer.packets).toEqual({ audio: 0, video: 0 });
+
+    await media.setPaused(7, false);
+    await Promise.all([viewer.receive('video', 10), viewer.receive('audio', 10)]);
+  });
+
   it('closes every connection of a stream when it ends, and leaves other streams alone', async () => {
     media = createEmbeddedMedia({ iceServers: [], maxViewers: 10 });
     const publisher = await connectPublisher(media, 3);

@@ -106,7 +106,8 @@ interface Viewer {
 interface Room {
   publisher: Publisher | undefined;
   viewers: Map<string, Viewer>;
-  paused: boolean;
+  /** The stream (its pause is kept in `pausedStreams`, which outlives a room). */
+  readonly streamId: number;
   continuity: Record<Kind, Continuity>;
   lastKeyFrameAt: number;
   keyFrameTimer: NodeJS.Timeout | undefined;
@@ -134,6 +135,7 @@ export interface EmbeddedStreamMedia extends StreamMedia {
  */
 export function createEmbeddedMedia(options: EmbeddedMediaOptions): EmbeddedStreamMedia {
   const rooms = new Map<number, Room>();
+  const pausedStreams = new Set<number>();
   const keyFrameIntervalMs = options.keyFrameIntervalMs ?? 1_000;
   const log = options.log ?? (() => {});
   const config = peerConfig(options.iceServers);
@@ -144,7 +146,7 @@ export function createEmbeddedMedia(options: EmbeddedMediaOptions): EmbeddedStre
       found = {
         publisher: undefined,
         viewers: new Map(),
-        paused: false,
+        streamId,
         continuity: { audio: new Continuity(CLOCK_RATE.audio), video: new Continuity(CLOCK_RATE.video) },
         lastKeyFrameAt: 0,
         keyFrameTimer: undefined,
@@ -173,13 +175,13 @@ export function createEmbeddedMedia(options: EmbeddedMediaOptions): EmbeddedStre
       return;
     }
     const video = r.publisher?.video;
-    if (!video || r.paused) return;
+    if (!video || pausedStreams.has(r.streamId)) return;
     r.lastKeyFrameAt = Date.now();
     video.receiver.sendRtcpPLI(video.ssrc).catch((error) => log(error, 'streams: could not send a PLI'));
   }
 
   function forward(r: Room, kind: Kind, packet: RtpPacket): void {
-    if (r.paused) return;
+    if (pausedStreams.has(r.streamId)) return;
     if (r.viewers.size === 0) {
       r.continuity[kind].gap();
       return;
@@ -322,9 +324,13 @@ export function createEmbeddedMedia(options: EmbeddedMediaOptions): EmbeddedStre
     },
 
     async setPaused(streamId, paused) {
+      // Kept apart from the room: a pause said before the model's browser connects, or while it
+      // reconnects (her page reloaded), holds for the connection that follows.
+      if (pausedStreams.has(streamId) === paused) return;
+      if (paused) pausedStreams.add(streamId);
+      else pausedStreams.delete(streamId);
       const r = rooms.get(streamId);
-      if (!r || r.paused === paused) return;
-      r.paused = paused;
+      if (!r) return;
       for (const kind of KINDS) r.continuity[kind].gap();
       // Viewers cannot decode what follows a gap without a key frame.
       if (!paused) {
@@ -334,6 +340,7 @@ export function createEmbeddedMedia(options: EmbeddedMediaOptions): EmbeddedStre
     },
 
     async end(streamId) {
+      pausedStreams.delete(streamId);
       const r = rooms.get(streamId);
       if (!r) return;
       rooms.delete(streamId);
@@ -346,6 +353,7 @@ export function createEmbeddedMedia(options: EmbeddedMediaOptions): EmbeddedStre
     },
 
     async close() {
+      pausedStreams.clear();
       await Promise.allSettled([...rooms.keys()].map((streamId) => media.end(streamId)));
     },
 
