@@ -191,9 +191,10 @@ describe('server configuration', () => {
 
 describe('live streams’ media settings', () => {
   it('runs the embedded SFU by default, with no ICE servers and 200 viewers a stream', () => {
-    expect(readServerConfig(DEVELOPMENT).streamMedia).toEqual({
+    expect(readServerConfig(DEVELOPMENT).streamMedia).toStrictEqual({
       iceServers: [],
       maxViewers: 200,
+      udpPorts: undefined,
       livekit: undefined,
     });
   });
@@ -220,6 +221,15 @@ describe('live streams’ media settings', () => {
       expect(() => readServerConfig({ ...DEVELOPMENT, STREAM_MAX_VIEWERS: wrong })).toThrow(
         /STREAM_MAX_VIEWERS/,
       );
+    }
+  });
+
+  it('reads STREAM_UDP_PORTS as a range of ports', () => {
+    expect(
+      readServerConfig({ ...DEVELOPMENT, STREAM_UDP_PORTS: '40000-40999' }).streamMedia.udpPorts,
+    ).toEqual([40000, 40999]);
+    for (const wrong of ['40000', '40000-40000', '41000-40000', '80-90', '60000-70000', 'a-b']) {
+      expect(() => readServerConfig({ ...DEVELOPMENT, STREAM_UDP_PORTS: wrong })).toThrow(/STREAM_UDP_PORTS/);
     }
   });
 

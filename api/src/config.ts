@@ -46,6 +46,8 @@ export interface StreamMediaSettings {
   iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }>;
   /** STREAM_MAX_VIEWERS: viewers one stream holds (the embedded SFU; LiveKit's room limit). */
   maxViewers: number;
+  /** STREAM_UDP_PORTS: the UDP ports the embedded SFU's connections use (else any the system gives). */
+  udpPorts: [number, number] | undefined;
   /** LIVEKIT_URL with LIVEKIT_API_KEY and LIVEKIT_API_SECRET: LiveKit instead of the embedded SFU. */
   livekit: { url: string; apiUrl: string; apiKey: string; apiSecret: string } | undefined;
 }
@@ -132,7 +134,7 @@ const LIVEKIT_VARIABLES = ['LIVEKIT_URL', 'LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET
 
 /**
  * STREAM_ICE_SERVERS (a JSON array of RTCIceServer; none by default, enough on one machine or a
- * LAN), STREAM_MAX_VIEWERS (200), and LiveKit: LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET
+ * LAN), STREAM_MAX_VIEWERS (200), STREAM_UDP_PORTS (a range such as 40000-40999), and LiveKit: LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET
  * together or not at all, LIVEKIT_API_URL (the server API, by default LIVEKIT_URL over http(s)).
  */
 export function readStreamMediaConfig(
@@ -162,10 +164,22 @@ export function readStreamMediaConfig(
       throw new Error(`STREAM_MAX_VIEWERS must be a whole number above 0, not "${env.STREAM_MAX_VIEWERS}"`);
     }
   }
+  let udpPorts: [number, number] | undefined;
+  if (env.STREAM_UDP_PORTS) {
+    const match = /^(\d+)-(\d+)$/.exec(env.STREAM_UDP_PORTS.trim());
+    const low = Number(match?.[1]);
+    const high = Number(match?.[2]);
+    if (!match || low < 1024 || high > 65_535 || high <= low) {
+      throw new Error(
+        `STREAM_UDP_PORTS must be a range of ports such as 40000-40999 (from 1024, the second above the first), not "${env.STREAM_UDP_PORTS}"`,
+      );
+    }
+    udpPorts = [low, high];
+  }
   const set = LIVEKIT_VARIABLES.filter((name) => env[name]);
   if (set.length === 0) {
     if (env.LIVEKIT_API_URL) throw new Error('LIVEKIT_API_URL set without LIVEKIT_URL and its keys');
-    return { iceServers, maxViewers, livekit: undefined };
+    return { iceServers, maxViewers, udpPorts, livekit: undefined };
   }
   if (set.length < LIVEKIT_VARIABLES.length) {
     const missing = LIVEKIT_VARIABLES.filter((name) => !env[name]);
@@ -186,6 +200,7 @@ export function readStreamMediaConfig(
   return {
     iceServers,
     maxViewers,
+    udpPorts,
     livekit: {
       url,
       apiUrl,

@@ -135,6 +135,23 @@ describe('the embedded SFU (werift)', () => {
     expect(viewers.map((viewer) => viewer.packets)).toEqual(before);
   });
 
+  it('binds its connections to STREAM_UDP_PORTS', async () => {
+    media = createEmbeddedMedia({ iceServers: [], maxViewers: 10, udpPorts: [47100, 47140] });
+    const offer = new Promise<string>((resolve) => {
+      media.watch(8, 'a', (data) => {
+        if (data.kind === 'offer') resolve(data.sdp);
+      });
+    });
+    const ports = [...(await offer).matchAll(/^a=candidate:\S+ \d+ udp \d+ \S+ (\d+) typ host/gm)].map(
+      (match) => Number(match[1]),
+    );
+    expect(ports.length).toBeGreaterThan(0);
+    for (const port of ports) {
+      expect(port).toBeGreaterThanOrEqual(47100);
+      expect(port).toBeLessThanOrEqual(47140);
+    }
+  });
+
   it('refuses a viewer past the maximum', async () => {
     media = createEmbeddedMedia({ iceServers: [], maxViewers: 2 });
     const publisher = await connectPublisher(media, 5);

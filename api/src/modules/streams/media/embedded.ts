@@ -22,6 +22,11 @@ export interface EmbeddedMediaOptions {
   iceServers: IceServer[];
   /** Viewers per stream; `watch` throws past it (the socket says MEDIA_FAILED). */
   maxViewers: number;
+  /**
+   * The UDP ports connections bind (each takes one for IPv4 and one for IPv6), for a firewall;
+   * else any port the system gives.
+   */
+  udpPorts?: [number, number];
   /** The shortest time between two key frame requests sent to the model's browser. */
   keyFrameIntervalMs?: number;
   /** Where failures of a single connection go (the server's logger). */
@@ -38,8 +43,9 @@ const CLOCK_RATE: Record<Kind, number> = { audio: 48_000, video: 90_000 };
  * kind, so the model's packets go to viewers as they are, with only SSRC, payload type, sequence
  * number and timestamp rewritten.
  */
-function peerConfig(iceServers: IceServer[]) {
+function peerConfig(iceServers: IceServer[], udpPorts: [number, number] | undefined) {
   return {
+    icePortRange: udpPorts,
     codecs: { audio: [useOPUS()], video: [useVP8()] },
     headerExtensions: { audio: [useSdesMid()], video: [useSdesMid()] },
     // Always set: werift's default is a public STUN server, which an offline or LAN install must not need.
@@ -138,7 +144,7 @@ export function createEmbeddedMedia(options: EmbeddedMediaOptions): EmbeddedStre
   const pausedStreams = new Set<number>();
   const keyFrameIntervalMs = options.keyFrameIntervalMs ?? 1_000;
   const log = options.log ?? (() => {});
-  const config = peerConfig(options.iceServers);
+  const config = peerConfig(options.iceServers, options.udpPorts);
 
   function room(streamId: number): Room {
     let found = rooms.get(streamId);

@@ -14,7 +14,7 @@ export function createStreamMedia(
   config: { streamMedia: StreamMediaSettings },
   log?: (error: unknown, message: string) => void,
 ): StreamMedia {
-  const { iceServers, maxViewers, livekit } = config.streamMedia;
+  const { iceServers, maxViewers, udpPorts, livekit } = config.streamMedia;
   if (livekit) return createLiveKitMedia({ ...livekit, maxViewers, log });
-  return createEmbeddedMedia({ iceServers, maxViewers, log });
+  return createEmbeddedMedia({ iceServers, maxViewers, udpPorts, log });
 }
