@@ -119,7 +119,7 @@ interface Room {
   keyFrameTimer: NodeJS.Timeout | undefined;
 }
 
-/** Packets forwarded, for the bench and tests: count of RTP packets handed to viewers' senders. */
+/** What the SFU holds now (the bench and tests read it): streams, and their connected or connecting peers. */
 export interface EmbeddedStats {
   streams: number;
   viewers: number;
