@@ -1,42 +1,57 @@
 // Chromium against the embedded SFU: a model page (Chromium's fake camera and microphone) publishes
-// through the SFU in this process, a viewer page watches; passes when the viewer's <video> plays
-// frames (its currentTime advances, a frame drawn to a canvas is not blank) and the negotiated
-// codecs are VP8 and Opus. Signals go through Playwright as the stream socket would carry them.
+// through the SFU in this process, a viewer page watches, both with platform/streams-media (the
+// browser side the stream screens use, bundled for the page); passes when the viewer's <video>
+// plays frames (its currentTime advances, a frame drawn to a canvas is not blank), the negotiated
+// codecs are VP8 and Opus, no frame arrives while paused and frames flow again after resume.
+// Signals go through Playwright as the stream socket would carry them.
 //   node_modules/.bin/tsx bench/streams/chromium-check.ts      CHROMIUM_PATH (/usr/bin/chromium)
 import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Page } from '@playwright/test';
-import type { SignalData } from 'contracts/streams';
 import { createEmbeddedMedia } from '../../api/src/modules/streams/media/embedded';
+import type { MediaPeer } from '../../api/src/modules/streams/media/types';
 
-const PAGE_SCRIPT = `
-window.sent = [];
-window.makePeer = () => {
-  const pc = new RTCPeerConnection({ iceServers: [] });
-  const pending = [];
-  pc.onicecandidate = (e) => {
-    if (e.candidate && e.candidate.candidate) window.sendSignal({ kind: 'candidate', candidate: { candidate: e.candidate.candidate, sdpMid: e.candidate.sdpMid, sdpMLineIndex: e.candidate.sdpMLineIndex } });
+/** The socket's signal frames (contracts/streams, which this package does not depend on). */
+type SignalData = Parameters<MediaPeer['signal']>[0];
+
+/**
+ * The browser side as the stream screens use it: platform/streams-media bundled for the page
+ * (`window.StreamsMedia`), signals relayed through Playwright. The page keeps the last
+ * RTCPeerConnection made (`window.pc`) to read its stats.
+ */
+async function pageScript(): Promise<string> {
+  // esbuild is the API's (through tsx); this package does not depend on it.
+  const esbuild = createRequire(path.join(root, 'api', 'package.json'))('esbuild') as {
+    build(options: Record<string, unknown>): Promise<{ outputFiles?: Array<{ text: string }> }>;
   };
-  window.onSignal = async (data) => {
-    if (data.kind === 'candidate') {
-      if (pc.remoteDescription) await pc.addIceCandidate(data.candidate); else pending.push(data.candidate);
-      return;
-    }
-    await pc.setRemoteDescription({ type: data.kind, sdp: data.sdp });
-    for (const c of pending.splice(0)) await pc.addIceCandidate(c);
-    if (data.kind === 'offer') {
-      const answer = await pc.createAnswer();
-      await pc.setLocalDescription(answer);
-      window.sendSignal({ kind: 'answer', sdp: pc.localDescription.sdp });
-    }
-  };
-  window.pc = pc;
-  return pc;
-};
-`;
+  const bundle = await esbuild.build({
+    entryPoints: [path.join(root, 'platform', 'src', 'streams', 'media', 'index.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: 'StreamsMedia',
+    platform: 'browser',
+    external: ['livekit-client'],
+  });
+  const code = bundle.outputFiles?.[0]?.text ?? '';
+  return `
+    const Native = RTCPeerConnection;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config) { super(config); window.pc = this; }
+    };
+    ${code}
+    window.media = StreamsMedia.createBrowserStreamMedia({ provider: 'embedded', iceServers: [] }, (data) => window.sendSignal(data));
+    window.onSignal = (data) => window.media.onSignal(data);
+  `;
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
 
 async function main() {
+  const script = await pageScript();
   const server = createServer((_, response) => {
     response.writeHead(200, { 'content-type': 'text/html' });
     response.end('<!doctype html><title>sfu</title><video id="v" autoplay muted playsinline></video>');
@@ -60,7 +75,6 @@ async function main() {
       const page = await browser.newPage();
       page.on('console', (message) => console.log(`[page] ${message.text()}`));
       await page.goto(origin);
-      await page.evaluate(PAGE_SCRIPT);
       return page;
     };
     const relay = (page: Page) => (data: SignalData) => {
@@ -72,38 +86,29 @@ async function main() {
     const model = await open();
     const publisher = media.publish(1, relay(model));
     await model.exposeFunction('sendSignal', (data: SignalData) => publisher?.signal(data));
+    await model.evaluate(script);
     await model.evaluate(async () => {
-      const w = window as unknown as { makePeer(): RTCPeerConnection; sendSignal(d: unknown): void };
-      const pc = w.makePeer();
       const stream = await navigator.mediaDevices.getUserMedia({
         audio: true,
         video: { width: 640, height: 360 },
       });
-      for (const track of stream.getTracks())
-        pc.addTransceiver(track, { direction: 'sendonly', streams: [stream] });
-      const offer = await pc.createOffer();
-      await pc.setLocalDescription(offer);
-      w.sendSignal({ kind: 'offer', sdp: pc.localDescription?.sdp });
+      await (window as unknown as { media: { publish(s: MediaStream): Promise<void> } }).media.publish(
+        stream,
+      );
     });
-    await model.waitForFunction(
-      () => (window as unknown as { pc: RTCPeerConnection }).pc.connectionState === 'connected',
-      null,
-      { timeout: 15_000 },
-    );
     console.log('model connected');
 
     const viewer = await open();
     let watcher: ReturnType<typeof media.watch> = null;
     await viewer.exposeFunction('sendSignal', (data: SignalData) => watcher?.signal(data));
+    await viewer.evaluate(script);
     await viewer.evaluate(() => {
-      const w = window as unknown as { makePeer(): RTCPeerConnection };
-      const pc = w.makePeer();
       const video = document.getElementById('v') as HTMLVideoElement;
-      const stream = new MediaStream();
-      pc.ontrack = (e) => {
-        stream.addTrack(e.track);
-        video.srcObject = stream;
-      };
+      void (window as unknown as { media: { watch(): Promise<MediaStream> } }).media
+        .watch()
+        .then((stream) => {
+          video.srcObject = stream;
+        });
     });
     watcher = media.watch(1, 'viewer-1', relay(viewer));
     await viewer.waitForFunction(
@@ -156,17 +161,8 @@ async function main() {
         return frames;
       });
     const setModelPaused = (paused: boolean) =>
-      model.evaluate(async (value) => {
-        const pc = (window as unknown as { pc: RTCPeerConnection }).pc;
-        const w = window as unknown as { tracks?: MediaStreamTrack[] };
-        w.tracks ??= pc.getSenders().map((sender) => sender.track as MediaStreamTrack);
-        await Promise.all(
-          pc.getSenders().map((sender, index) => {
-            const track = w.tracks?.[index] ?? null;
-            if (track) track.enabled = !value;
-            return sender.replaceTrack(value ? null : track);
-          }),
-        );
+      model.evaluate((value) => {
+        (window as unknown as { media: { setPaused(p: boolean): void } }).media.setPaused(value);
       }, paused);
     await media.setPaused(1, true);
     await setModelPaused(true);

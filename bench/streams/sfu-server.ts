@@ -1,8 +1,10 @@
 // The SFU side of bench/streams/sfu.ts, in a process of its own so its CPU and RSS are the SFU's
 // alone: the embedded StreamMedia, driven over IPC (publish, watch, signal, stats).
-import type { SignalData } from 'contracts/streams';
 import { createEmbeddedMedia } from '../../api/src/modules/streams/media/embedded';
 import type { MediaPeer } from '../../api/src/modules/streams/media/types';
+
+/** The socket's signal frames (contracts/streams, which this package does not depend on). */
+type SignalData = Parameters<MediaPeer['signal']>[0];
 
 type Request =
   | { op: 'publish'; peer: number; streamId: number }

@@ -9,13 +9,15 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SignalData } from 'contracts/streams';
 import {
   connectPublisher,
   connectViewer,
   type TestViewer,
 } from '../../api/src/modules/streams/media/testing/peers';
 import type { MediaPeer, StreamMedia } from '../../api/src/modules/streams/media/types';
+
+/** The socket's signal frames (contracts/streams, which this package does not depend on). */
+type SignalData = Parameters<MediaPeer['signal']>[0];
 
 const STEPS = (process.env.STEPS ?? '10,25,50,100').split(',').map(Number);
 const WINDOW = Number(process.env.WINDOW ?? 5);
