@@ -2,7 +2,8 @@
 // through the SFU in this process, a viewer page watches, both with platform/streams-media (the
 // browser side the stream screens use, bundled for the page); passes when the viewer's <video>
 // plays frames (its currentTime advances, a frame drawn to a canvas is not blank), the negotiated
-// codecs are VP8 and Opus, no frame arrives while paused and frames flow again after resume.
+// codecs are VP8 and Opus, no frame arrives while paused, frames flow again after resume, and a
+// viewer joining later has a picture within 3 s.
 // Signals go through Playwright as the stream socket would carry them.
 //   node_modules/.bin/tsx bench/streams/chromium-check.ts      CHROMIUM_PATH (/usr/bin/chromium)
 import { once } from 'node:events';
@@ -179,6 +180,33 @@ async function main() {
       JSON.stringify({ framesWhilePaused: whilePaused, framesInTheFirst1500msAfterResume: afterResume }),
     );
     ok &&= whilePaused === 0 && afterResume > 10;
+
+    // A viewer joining a running stream: how long until its first picture (the SFU asks the
+    // model's browser for a key frame when the viewer connects).
+    const late = await open();
+    let lateWatcher: ReturnType<typeof media.watch> = null;
+    await late.exposeFunction('sendSignal', (data: SignalData) => lateWatcher?.signal(data));
+    await late.evaluate(script);
+    const joinedAt = Date.now();
+    await late.evaluate(() => {
+      const video = document.getElementById('v') as HTMLVideoElement;
+      void (window as unknown as { media: { watch(): Promise<MediaStream> } }).media
+        .watch()
+        .then((stream) => {
+          video.srcObject = stream;
+        });
+    });
+    lateWatcher = media.watch(1, 'viewer-2', relay(late));
+    await late.waitForFunction(
+      () => (document.getElementById('v') as HTMLVideoElement).videoWidth > 0,
+      null,
+      {
+        timeout: 10_000,
+      },
+    );
+    const firstPictureMs = Date.now() - joinedAt;
+    console.log(JSON.stringify({ lateViewerFirstPictureMs: firstPictureMs }));
+    ok &&= firstPictureMs < 3_000;
     console.log(ok ? 'PASS' : 'FAIL');
     process.exitCode = ok ? 0 : 1;
   } finally {
