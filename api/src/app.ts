@@ -182,7 +182,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Sockets carry small messages (the largest: a stream's SDP offer); refuse big frames before
   // buffering them.
-  await app.register(fastifyWebsocket, { options: { maxPayload: STREAM_FRAME_MAX_BYTES } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: STREAM_FRAME_MAX_BYTES },
+    // A client breaking the protocol (a frame over the limit, bad framing) is its own fault: the
+    // socket is dropped (ws has already said 1009 or 1002) and nothing is logged as a server error.
+    errorHandler(error, socket, request) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_'))
+        request.log.info({ err: error }, 'socket refused a frame');
+      else request.log.error({ err: error }, 'socket error');
+      socket.terminate();
+    },
+  });
   // Only routes that ask for it are limited (`config.rateLimit`), each with its own counters.
   // Every route limit that names no key of its own counts per client network (an IPv4 address, an
   // IPv6 /64), as the keyed limiters do: one subscriber cannot get past it by rotating addresses.
