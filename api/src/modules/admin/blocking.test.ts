@@ -43,6 +43,8 @@ async function modelWithProfiles() {
     status: 'draft',
     revision: { name: 'Черновик', category: 'elite' },
   });
+  // After the start, which ends every stream left open (restarted).
+  await t.app.ready();
   await t.db
     .insert(liveStreams)
     .values({ profileId: listedProfile.id, accountId: account.id, channelId: 'blockingtest0001' });
