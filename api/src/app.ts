@@ -49,6 +49,7 @@ import { ownProfileRoutes } from './modules/own-profiles/routes';
 import { promoRoutes } from './modules/promo/routes';
 import { type SeoOptions, seoRoutes } from './modules/seo/routes';
 import { siteRoutes } from './modules/site/routes';
+import { createStreamMedia } from './modules/streams/media/index';
 import type { StreamMedia } from './modules/streams/media/types';
 import { streamRoutes } from './modules/streams/routes';
 import { type StreamsPluginOptions, streamsPlugin } from './modules/streams/socket';
@@ -133,13 +134,21 @@ export interface AppOptions {
    * canonical links; never a request's Host).
    */
   seo?: Partial<SeoOptions> | undefined;
-  /** The media side of live streams; by default the one the settings choose (createStreamMedia). */
+  /** The media side of live streams (tests give a fake); by default createStreamMedia(streamMediaConfig). */
   streamMedia?: StreamMedia | undefined;
+  /**
+   * The server's config (its `streamMedia`: ICE servers, LiveKit); without it the embedded SFU
+   * with no STUN/TURN servers, which works on one machine or a LAN.
+   */
+  streamMediaConfig?: Parameters<typeof createStreamMedia>[0] | undefined;
   /** Live streams' timers and limits (tests shorten the heartbeat and the reconnect grace). */
   streams?: Omit<StreamsPluginOptions, 'media'> | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
+
+/** The embedded SFU without STUN/TURN servers and with its default audience (STREAM_MAX_VIEWERS). */
+const DEFAULT_STREAM_MEDIA_CONFIG = { streamMedia: { iceServers: [], maxViewers: 200, livekit: undefined } };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -224,7 +233,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The listing reads through it; every change a visitor would see in the listing clears it.
   await app.register(listingCachePlugin, { ttlMs: options.listingCacheMs ?? 0 });
   // Live streams (`fastify.streams`) and their socket /ws/stream; blocks and deletions end them.
-  await app.register(streamsPlugin, { ...options.streams, media: options.streamMedia });
+  const streamMedia =
+    options.streamMedia ??
+    createStreamMedia(options.streamMediaConfig ?? DEFAULT_STREAM_MEDIA_CONFIG, (error, message) =>
+      app.log.error({ err: error }, message),
+    );
+  await app.register(streamsPlugin, { ...options.streams, media: streamMedia });
   await app.register(pricingPlugin, { rubPerUsd: options.rubPerUsd ?? DEFAULT_RUB_PER_USD });
   if (options.jobs) await app.register(expiryJobPlugin);
   // Ads: the serving (its short cache is cleared by every campaign change) and the completion job.

@@ -24,7 +24,7 @@ declare module 'fastify' {
 export const STREAM_MESSAGES_PER_SOCKET: Limit = { max: 240, windowSeconds: 60 };
 
 export interface StreamsPluginOptions {
-  /** The media side; by default the one the settings choose (createStreamMedia). */
+  /** The media side (app.ts makes it from the settings); without one, the embedded defaults. */
   media?: StreamMedia | undefined;
   store?: StreamStore | undefined;
   /** Tests shorten the heartbeat, the model's reconnect grace and the viewer-count pace. */
@@ -62,7 +62,9 @@ export const streamsPlugin = fp<StreamsPluginOptions>(
   async (fastify, options) => {
     const service = createStreamService(fastify, {
       store: options.store ?? createMemoryStreamStore(),
-      media: options.media ?? createStreamMedia(),
+      media:
+        options.media ??
+        createStreamMedia({ streamMedia: { iceServers: [], maxViewers: 200, livekit: undefined } }),
       heartbeatMs: options.heartbeatMs,
       graceMs: options.graceMs,
       viewerBroadcastMs: options.viewerBroadcastMs,
