@@ -201,6 +201,13 @@ export const streamRecord = v.object({
 });
 export type StreamRecord = v.InferOutput<typeof streamRecord>;
 
+/**
+ * A card's or profile's stream now (live or paused), or null: `liveStream` of the catalogue's
+ * answers (responses.ts spells the same shape: it cannot import this file, which imports it).
+ */
+export const liveStreamRef = v.nullable(v.object({ id: v.number(), channelId: v.string() }));
+export type LiveStreamRef = v.InferOutput<typeof liveStreamRef>;
+
 /** GET /api/streams/live: the streams on air of visible profiles (the "live now" strip), newest first. */
 export const STREAMS_LIVE_MAX = 24;
 export const liveStreamsQuery = v.object({
