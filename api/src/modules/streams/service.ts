@@ -289,8 +289,11 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
     }
     const state = await stateOf(stream.id);
     if (!state) {
-      // Ended while joining: `end` has sent `ended` to the connections it found.
+      // Ended while joining, before `end` could see this socket: it is told here.
       connections.delete(connection);
+      const ended = await repository.find(stream.id);
+      send(connection, { type: 'ended', reason: ended?.endReason ?? 'stopped' });
+      socket.close(1000, 'Stream ended');
       return null;
     }
     send(connection, {
