@@ -1,33 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import type { WebSocket } from '@fastify/websocket';
 import type { Locale } from 'contracts';
 import {
-  CHAT_LINE_INTERVAL_MS,
-  type ChatLine,
-  chatText,
   type LiveStreamList,
   type LiveStreamsQuery,
-  nickname as nicknameSchema,
   STREAM_HEARTBEAT_MS,
   STREAM_RECONNECT_GRACE_MS,
-  type SignalData,
-  type StreamClientMessage,
   type StreamEndReason,
   type StreamPage,
   type StreamRecordList,
-  type StreamRole,
   type StreamServerMessage,
-  type StreamSocketError,
   type StreamState,
   type StreamSummary,
   STREAM_RECORDS_PAGE_SIZE,
 } from 'contracts/streams';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
+import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/api-error';
-import { randomToken, sha256 } from '../../lib/tokens';
-import type { MediaPeer, StreamMedia } from './media/types';
+import { randomToken } from '../../lib/tokens';
+import type { StreamMedia } from './media/types';
 import { createStreamRepository, type StreamRow } from './repository';
+import { type Connection, createStreamSessions } from './session';
 import type { StreamStore } from './store';
 
 /** Viewer counts go out at most this often per stream (other state changes go at once). */
@@ -41,31 +31,12 @@ export interface StreamServiceOptions {
   viewerBroadcastMs?: number | undefined;
 }
 
-/** One open socket of a stream. */
-interface Connection {
-  id: string;
-  socket: WebSocket;
-  role: StreamRole;
-  /** Who chats: a hash of the visitor cookie (one nickname across tabs); `model` for her. */
-  chatter: string;
-  streamId: number;
-  profileName: string;
-  peer: MediaPeer | null;
-  /** Pings not answered in a row. */
-  missed: number;
-  /** Closed by the heartbeat: the connection is gone, no grace. */
-  dead: boolean;
-}
-
 const isUniqueViolation = (error: unknown): boolean => {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
 };
-
-const positiveId = /^[1-9]\d{0,8}$/;
-const channelPattern = /^[A-Za-z0-9_-]{16}$/;
 
 /**
  * The live streams of this process: their rows (repository), their shared state (the store),
@@ -216,195 +187,23 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
     }
   }
 
-  // --- The socket -------------------------------------------------------------------------
-
-  const socketError = (connection: Connection, code: StreamSocketError) =>
-    send(connection, { type: 'error', code });
-
-  /** A message this socket may not send: that socket is closed, nothing else. */
-  const violation = (socket: WebSocket, reason: string) => socket.close(1008, reason);
-
-  async function join(socket: WebSocket, request: FastifyRequest): Promise<Connection | null> {
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const idText = typeof query.stream === 'string' ? query.stream : '';
-    const channel = typeof query.channel === 'string' ? query.channel : '';
-    const found =
-      positiveId.test(idText) && channelPattern.test(channel)
-        ? await repository.findWithProfile(Number(idText))
-        : null;
-    if (!found || found.stream.channelId !== channel) {
-      socket.close(4404, 'Unknown stream');
-      return null;
-    }
-    const { stream, ownerId, profileName } = found;
-    const pendingEnd = ending.get(stream.id);
-    if (pendingEnd) await pendingEnd;
-    const latest = stream.endedAt === null && !pendingEnd ? stream : await repository.find(stream.id);
-    if (!latest || latest.endedAt !== null) {
-      if (socket.readyState === socket.OPEN) {
-        socket.send(
-          JSON.stringify({
-            type: 'ended',
-            reason: latest?.endReason ?? 'stopped',
-          } satisfies StreamServerMessage),
-        );
-      }
-      socket.close(1000, 'Stream ended');
-      return null;
-    }
-    await ensureOnAir(stream, profileName);
-    const accountId = request.auth?.accountId;
-    const role: StreamRole =
-      accountId !== undefined && (accountId === ownerId || accountId === stream.accountId)
-        ? 'model'
-        : 'viewer';
-    const connection: Connection = {
-      id: randomUUID(),
-      socket,
-      role,
-      chatter: role === 'model' ? 'model' : sha256(`visitor:${request.visitorId}`),
-      streamId: stream.id,
-      profileName,
-      peer: null,
-      missed: 0,
-      dead: false,
-    };
-    if (socket.readyState !== socket.OPEN) return null;
-    const nickname = role === 'model' ? profileName : await store.nicknameOf(stream.id, connection.chatter);
-    const config = await media.clientConfig(stream.id, {
-      role,
-      identity: role === 'model' ? 'model' : connection.id,
-      name: nickname ?? 'viewer',
-    });
-    const connections = sockets.get(stream.id) ?? new Set<Connection>();
-    sockets.set(stream.id, connections);
-    connections.add(connection);
-    if (role === 'model') {
-      const grace = graceTimers.get(stream.id);
-      if (grace) clearTimeout(grace);
-      graceTimers.delete(stream.id);
-    } else {
-      await store.addViewer(stream.id, connection.id);
-      viewersChanged(stream.id);
-    }
-    const state = await stateOf(stream.id);
-    if (!state) {
-      // Ended while joining, before `end` could see this socket: it is told here.
-      connections.delete(connection);
-      const ended = await repository.find(stream.id);
-      send(connection, { type: 'ended', reason: ended?.endReason ?? 'stopped' });
-      socket.close(1000, 'Stream ended');
-      return null;
-    }
-    send(connection, {
-      type: 'welcome',
-      role,
-      state,
-      media: config,
-      history: await store.history(stream.id),
-      nickname,
-    });
-    const toBrowser = (data: SignalData) => send(connection, { type: 'signal', data });
-    connection.peer =
-      role === 'model'
-        ? media.publish(stream.id, toBrowser)
-        : media.watch(stream.id, connection.id, toBrowser);
-    return connection;
-  }
-
-  async function handle(connection: Connection, message: StreamClientMessage): Promise<void> {
-    const { streamId, role } = connection;
-    switch (message.type) {
-      case 'signal': {
-        if (role === 'viewer' && message.data.kind === 'offer') {
-          return violation(connection.socket, 'Viewers do not offer');
-        }
-        try {
-          await connection.peer?.signal(message.data);
-        } catch (error) {
-          fastify.log.warn({ err: error }, 'streams: a signal was refused by the media');
-          socketError(connection, 'MEDIA_FAILED');
-        }
-        return;
-      }
-      case 'nickname': {
-        if (role === 'model') return send(connection, { type: 'nickname', name: connection.profileName });
-        const parsed = v.safeParse(nicknameSchema, message.name);
-        if (!parsed.success) return socketError(connection, 'NICKNAME_INVALID');
-        const name = parsed.output;
-        const taken =
-          name.toLocaleLowerCase('ru') === connection.profileName.toLocaleLowerCase('ru') ||
-          !(await store.claimNickname(streamId, connection.chatter, name));
-        if (taken) return socketError(connection, 'NICKNAME_TAKEN');
-        return send(connection, { type: 'nickname', name });
-      }
-      case 'chat': {
-        const state = await store.get(streamId);
-        if (!state?.chatEnabled) return socketError(connection, 'CHAT_DISABLED');
-        const text = v.safeParse(chatText, message.text);
-        if (!text.success) return socketError(connection, 'CHAT_LINE_INVALID');
-        const nickname =
-          role === 'model' ? connection.profileName : await store.nicknameOf(streamId, connection.chatter);
-        if (nickname === null) return socketError(connection, 'NICKNAME_REQUIRED');
-        if (role === 'viewer' && (await store.isMuted(streamId, nickname))) {
-          return socketError(connection, 'MUTED');
-        }
-        if (!(await store.takeLineSlot(streamId, connection.chatter, Date.now(), CHAT_LINE_INTERVAL_MS))) {
-          return socketError(connection, 'CHAT_TOO_FAST');
-        }
-        const line: ChatLine = {
-          id: randomToken(9),
-          nickname,
-          text: text.output,
-          at: new Date().toISOString(),
-          fromModel: role === 'model',
-        };
-        await store.addLine(streamId, line);
-        return broadcast(streamId, { type: 'chat', line });
-      }
-      case 'remove': {
-        if (role !== 'model') return violation(connection.socket, 'Only the model removes lines');
-        if (await store.removeLine(streamId, message.lineId)) {
-          broadcast(streamId, { type: 'removed', lineId: message.lineId });
-        }
-        return;
-      }
-      case 'mute': {
-        if (role !== 'model') return violation(connection.socket, 'Only the model mutes');
-        const name = message.nickname.trim();
-        if (name) await store.mute(streamId, name);
-        return;
-      }
-    }
-  }
-
-  async function leave(connection: Connection): Promise<void> {
-    const { streamId } = connection;
-    connection.peer?.close();
-    connection.peer = null;
-    const connections = sockets.get(streamId);
-    const wasThere = connections?.delete(connection) ?? false;
-    if (connections?.size === 0) sockets.delete(streamId);
-    if (!wasThere || closing) return;
-    if (connection.role === 'viewer') {
-      if (await store.removeViewer(streamId, connection.id)) viewersChanged(streamId);
-      return;
-    }
-    // Her last socket of the stream went: the stream ends unless she is back within the grace.
-    const another = [...(connections ?? [])].some((other) => other.role === 'model');
-    if (another || !(await store.get(streamId))) return;
-    if (connection.dead) return end(streamId, 'disconnected');
-    const existing = graceTimers.get(streamId);
-    if (existing) clearTimeout(existing);
-    const timer = setTimeout(() => {
-      graceTimers.delete(streamId);
-      void end(streamId, 'disconnected').catch((error: unknown) =>
-        fastify.log.error({ err: error }, 'streams: could not end a stream whose model left'),
-      );
-    }, graceMs);
-    timer.unref();
-    graceTimers.set(streamId, timer);
-  }
+  const sessions = createStreamSessions({
+    fastify,
+    repository,
+    store,
+    media,
+    graceMs,
+    sockets,
+    graceTimers,
+    ending,
+    isClosing: () => closing,
+    send,
+    broadcast,
+    stateOf,
+    viewersChanged,
+    ensureOnAir,
+    end,
+  });
 
   const heartbeat = setInterval(() => {
     for (const connections of sockets.values()) {
@@ -536,9 +335,7 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
 
     count: () => repository.liveCount(),
 
-    join,
-    handle,
-    leave,
+    ...sessions,
 
     /** The server is closing: timers stop; rows stay as they are (the next start ends them). */
     async close(): Promise<void> {
