@@ -5,6 +5,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { readStreamMediaConfig } from './config';
 import type { DatabaseConfig } from './db/client';
 import { type TrustProxy, trustNearestHops } from './lib/trust-proxy';
 import { type SocketLimits, socketLimitsPlugin } from './lib/socket-limits';
@@ -147,8 +148,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** The embedded SFU without STUN/TURN servers and with its default audience (STREAM_MAX_VIEWERS). */
-const DEFAULT_STREAM_MEDIA_CONFIG = { streamMedia: { iceServers: [], maxViewers: 200, livekit: undefined } };
+/** The embedded SFU with the settings of an empty environment (no STUN/TURN servers). */
+const DEFAULT_STREAM_MEDIA_CONFIG = { streamMedia: readStreamMediaConfig({}, false) };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({

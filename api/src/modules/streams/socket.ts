@@ -3,6 +3,7 @@ import type {} from '@fastify/rate-limit';
 import { STREAM_FRAME_MAX_BYTES, type StreamClientMessage, streamClientMessage } from 'contracts/streams';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
+import { readStreamMediaConfig } from '../../config';
 import { createMessageLimit } from '../../lib/socket-limits';
 import type { Limit } from '../../lib/rate-limit-store';
 import { createStreamMedia } from './media/index';
@@ -62,9 +63,7 @@ export const streamsPlugin = fp<StreamsPluginOptions>(
   async (fastify, options) => {
     const service = createStreamService(fastify, {
       store: options.store ?? createMemoryStreamStore(),
-      media:
-        options.media ??
-        createStreamMedia({ streamMedia: { iceServers: [], maxViewers: 200, livekit: undefined } }),
+      media: options.media ?? createStreamMedia({ streamMedia: readStreamMediaConfig({}, false) }),
       heartbeatMs: options.heartbeatMs,
       graceMs: options.graceMs,
       viewerBroadcastMs: options.viewerBroadcastMs,

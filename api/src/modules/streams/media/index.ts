@@ -1,26 +1,20 @@
-// TEMPORARY: replaced by the media branch (streams-media: the werift SFU and the LiveKit adapter).
-// Same signature as the media branch's createStreamMedia, so app.ts needs no change at the merge.
+import type { StreamMediaSettings } from '../../../config';
+import { createEmbeddedMedia } from './embedded';
+import { createLiveKitMedia } from './livekit';
 import type { StreamMedia } from './types';
 
 export type { MediaParticipant, MediaPeer, StreamMedia } from './types';
 
 /**
- * The media side chosen by the settings. For now an embedded media that connects nobody: the
- * socket, the chat and the state work, no video flows.
+ * The live streams' media from the server's settings: LiveKit when LIVEKIT_URL and its keys are
+ * set, else the embedded SFU in this process. Takes the server's config (or anything with its
+ * `streamMedia`); `log` receives failures of single connections (the server's logger).
  */
 export function createStreamMedia(
-  _config: { streamMedia: unknown },
-  _log?: (error: unknown, message: string) => void,
+  config: { streamMedia: StreamMediaSettings },
+  log?: (error: unknown, message: string) => void,
 ): StreamMedia {
-  return {
-    provider: 'embedded',
-    async clientConfig() {
-      return { provider: 'embedded', iceServers: [] };
-    },
-    publish: () => null,
-    watch: () => null,
-    async setPaused() {},
-    async end() {},
-    async close() {},
-  };
+  const { iceServers, maxViewers, udpPorts, livekit } = config.streamMedia;
+  if (livekit) return createLiveKitMedia({ ...livekit, maxViewers, log });
+  return createEmbeddedMedia({ iceServers, maxViewers, udpPorts, log });
 }
