@@ -64,8 +64,13 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
     if (connection.socket.readyState === connection.socket.OPEN)
       connection.socket.send(JSON.stringify(message));
   };
+  /** One serialization for every socket of the stream (a line to 1,000 viewers is one JSON text). */
   const broadcast = (streamId: number, message: StreamServerMessage) => {
-    for (const connection of sockets.get(streamId) ?? []) send(connection, message);
+    const frame = Buffer.from(JSON.stringify(message));
+    for (const connection of sockets.get(streamId) ?? []) {
+      if (connection.socket.readyState === connection.socket.OPEN)
+        connection.socket.send(frame, { binary: false });
+    }
   };
 
   const stateOf = async (streamId: number): Promise<StreamState | null> => {

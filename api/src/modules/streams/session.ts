@@ -30,6 +30,8 @@ export interface Connection {
   streamId: number;
   profileName: string;
   peer: MediaPeer | null;
+  /** The signals handed to the media, one after another. */
+  signals: Promise<void>;
   /** Pings not answered in a row. */
   missed: number;
   /** Closed by the heartbeat: the connection is gone, no grace. */
@@ -119,6 +121,7 @@ export function createStreamSessions(ctx: SessionContext) {
       streamId: stream.id,
       profileName,
       peer: null,
+      signals: Promise.resolve(),
       missed: 0,
       dead: false,
     };
@@ -158,10 +161,17 @@ export function createStreamSessions(ctx: SessionContext) {
       nickname,
     });
     const toBrowser = (data: SignalData) => send(connection, { type: 'signal', data });
-    connection.peer =
-      role === 'model'
-        ? media.publish(stream.id, toBrowser)
-        : media.watch(stream.id, connection.id, toBrowser);
+    try {
+      connection.peer =
+        role === 'model'
+          ? media.publish(stream.id, toBrowser)
+          : media.watch(stream.id, connection.id, toBrowser);
+    } catch (error) {
+      // The media refused this connection (a full stream: STREAM_MAX_VIEWERS): the socket stays
+      // for the state and the chat, and the browser says the video is not available.
+      fastify.log.warn({ err: error, streamId: stream.id }, 'streams: the media refused a connection');
+      socketError(connection, 'MEDIA_FAILED');
+    }
     return connection;
   }
 
@@ -172,12 +182,18 @@ export function createStreamSessions(ctx: SessionContext) {
         if (role === 'viewer' && message.data.kind === 'offer') {
           return violation(connection.socket, 'Viewers do not offer');
         }
-        try {
-          await connection.peer?.signal(message.data);
-        } catch (error) {
-          fastify.log.warn({ err: error }, 'streams: a signal was refused by the media');
-          socketError(connection, 'MEDIA_FAILED');
-        }
+        // In order among themselves, but apart from the socket's other frames: the media may take
+        // its time over a signal, and the chat must not wait behind it.
+        const peer = connection.peer;
+        const data = message.data;
+        connection.signals = connection.signals.then(async () => {
+          try {
+            await peer?.signal(data);
+          } catch (error) {
+            fastify.log.warn({ err: error }, 'streams: a signal was refused by the media');
+            socketError(connection, 'MEDIA_FAILED');
+          }
+        });
         return;
       }
       case 'nickname': {

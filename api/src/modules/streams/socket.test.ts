@@ -196,6 +196,50 @@ describe('signalling through the StreamMedia', () => {
     }
   });
 
+  it('does not hold chat behind a signal the media is slow over (an ICE candidate it resolves)', async () => {
+    const { stream, socket: model } = await liveModel();
+    const viewer = await viewerWithNickname(stream, 'Гость_2');
+    const release = fake.holdSignals();
+    try {
+      const candidate = {
+        candidate: 'candidate:1 1 udp 1 x.local 5000 typ host',
+        sdpMid: '0',
+        sdpMLineIndex: 0,
+      };
+      model.send({ type: 'signal', data: { kind: 'candidate', candidate } });
+      model.send({ type: 'signal', data: { kind: 'candidate', candidate: { ...candidate, sdpMid: '1' } } });
+      model.send({ type: 'chat', text: 'не ждёт' });
+      expect((await viewer.next('chat')).line.text).toBe('не ждёт');
+      // The two signals still reach the media, in their order, once it answers.
+      release();
+      await eventually(() =>
+        expect(
+          fake
+            .callsOf('signal')
+            .filter((call) => call.peer === 'model' && call.streamId === stream.id)
+            .map((call) => call.data.kind === 'candidate' && call.data.candidate.sdpMid),
+        ).toEqual(['0', '1']),
+      );
+    } finally {
+      release();
+    }
+  });
+
+  it('keeps a viewer the media refuses (a full stream) for the state and the chat, telling it MEDIA_FAILED', async () => {
+    const { stream, socket: model } = await liveModel();
+    fake.refuseViewers(true);
+    try {
+      const viewer = await join(stream, await guestCookie());
+      expect((await viewer.next('welcome')).role).toBe('viewer');
+      expect(await viewer.next('error')).toEqual({ type: 'error', code: 'MEDIA_FAILED' });
+      model.send({ type: 'chat', text: 'всем видно' });
+      expect((await viewer.next('chat')).line).toMatchObject({ text: 'всем видно', fromModel: true });
+      expect(viewer.socket.readyState).toBe(viewer.socket.OPEN);
+    } finally {
+      fake.refuseViewers(false);
+    }
+  });
+
   it('closes (1008) a viewer that offers, removes or mutes, and only that viewer', async () => {
     const { stream, socket: model } = await liveModel();
     const bystander = await viewerWithNickname(stream, 'Зритель');

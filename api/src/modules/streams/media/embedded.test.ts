@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RTCPeerConnection } from 'werift';
-import { createEmbeddedMedia, type EmbeddedStreamMedia } from './embedded';
+import { createEmbeddedMedia, type EmbeddedStreamMedia, isMdnsCandidate } from './embedded';
 import { connectPublisher, connectViewer, type TestPublisher, type TestViewer } from './testing/peers';
 
 /** Resolves when `check` holds, polling every 20 ms; fails after `ms`. */
@@ -160,5 +160,19 @@ describe('the embedded SFU (werift)', () => {
     // Another stream has its own allowance.
     peers.push(await connectViewer(media, 6, 'a'));
     expect(media.stats().viewers).toBe(3);
+  });
+});
+
+describe('candidates from a browser', () => {
+  it('tells mDNS candidates (Chromium hides local addresses behind them) from addresses', () => {
+    expect(
+      isMdnsCandidate(
+        'candidate:2322345 1 udp 2113937151 3c2b0a55-7d3e-4b43-9a0c-5f1b8e2a9c11.local 54321 typ host generation 0',
+      ),
+    ).toBe(true);
+    expect(isMdnsCandidate('candidate:1 1 udp 2113937151 192.168.1.20 54321 typ host')).toBe(false);
+    expect(
+      isMdnsCandidate('candidate:1 1 udp 1677729535 203.0.113.9 61000 typ srflx raddr 0.0.0.0 rport 0'),
+    ).toBe(false);
   });
 });

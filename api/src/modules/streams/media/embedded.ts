@@ -11,6 +11,8 @@ import {
 } from 'werift';
 import type { MediaPeer, StreamMedia } from './types';
 
+type SignalCandidate = Extract<SignalData, { kind: 'candidate' }>['candidate'];
+
 /** An RTCIceServer as the browser and werift both take it (STREAM_ICE_SERVERS). */
 export interface IceServer {
   urls: string | string[];
@@ -139,6 +141,21 @@ export interface EmbeddedStreamMedia extends StreamMedia {
  * most one per `keyFrameIntervalMs`, the last request never dropped) so a new viewer sees a
  * picture at once.
  */
+/** A browser's candidate whose address is an mDNS name (`<uuid>.local`), as Chromium hides local addresses. */
+export const isMdnsCandidate = (candidate: string) =>
+  /^\S+ \d+ \S+ \d+ \S+\.local /i.test(candidate.replace(/^candidate:/, ''));
+
+/**
+ * Adds a browser's ICE candidate. An mDNS one is left out: this server cannot resolve `.local`
+ * names (werift would try for 10 s per candidate), and it needs none: the browser's connectivity
+ * checks reach the server's own candidates, which then learns the browser's address from them
+ * (a peer-reflexive candidate).
+ */
+async function addCandidate(pc: RTCPeerConnection, candidate: SignalCandidate): Promise<void> {
+  if (isMdnsCandidate(candidate.candidate)) return;
+  await pc.addIceCandidate(candidate);
+}
+
 export function createEmbeddedMedia(options: EmbeddedMediaOptions): EmbeddedStreamMedia {
   const rooms = new Map<number, Room>();
   const pausedStreams = new Set<number>();
@@ -256,7 +273,7 @@ export function createEmbeddedMedia(options: EmbeddedMediaOptions): EmbeddedStre
             await pc.setLocalDescription(answer);
             send({ kind: 'answer', sdp: pc.localDescription?.sdp ?? answer.sdp });
           } else if (data.kind === 'candidate') {
-            await pc.addIceCandidate(data.candidate);
+            await addCandidate(pc, data.candidate);
           } else {
             throw new Error('the model sends offers, not answers');
           }
@@ -317,7 +334,7 @@ export function createEmbeddedMedia(options: EmbeddedMediaOptions): EmbeddedStre
           if (data.kind === 'answer') {
             await pc.setRemoteDescription({ type: 'answer', sdp: data.sdp });
           } else if (data.kind === 'candidate') {
-            await pc.addIceCandidate(data.candidate);
+            await addCandidate(pc, data.candidate);
           } else {
             throw new Error('a viewer answers; it does not offer');
           }

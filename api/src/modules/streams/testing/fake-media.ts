@@ -29,6 +29,10 @@ export function createFakeMedia(config: MediaConfig = { provider: 'embedded', ic
   const peers: FakePeer[] = [];
   /** When set, the peers' `signal` rejects (the media refused a signal). */
   let failSignals = false;
+  /** When set, `watch` throws (the media refuses a viewer: a full stream). */
+  let refuseViewers = false;
+  /** While set, the peers' `signal` waits for it (a media slow over a signal). */
+  let held: Promise<void> | null = null;
 
   const peer = (streamId: number, id: string, send: (data: SignalData) => void): MediaPeer => {
     const record: FakePeer = { streamId, id, send, closed: false };
@@ -36,6 +40,7 @@ export function createFakeMedia(config: MediaConfig = { provider: 'embedded', ic
     return {
       async signal(data) {
         calls.push({ call: 'signal', streamId, peer: id, data });
+        if (held) await held;
         if (failSignals) throw new Error('refused by the fake media');
       },
       close() {
@@ -57,6 +62,7 @@ export function createFakeMedia(config: MediaConfig = { provider: 'embedded', ic
     },
     watch(streamId, viewerId, send) {
       calls.push({ call: 'watch', streamId, viewerId });
+      if (refuseViewers) throw new Error('this stream has as many viewers as it may');
       return peer(streamId, viewerId, send);
     },
     async setPaused(streamId, paused) {
@@ -89,6 +95,20 @@ export function createFakeMedia(config: MediaConfig = { provider: 'embedded', ic
     },
     failSignals(fail: boolean) {
       failSignals = fail;
+    },
+    refuseViewers(refuse: boolean) {
+      refuseViewers = refuse;
+    },
+    /** Signals wait until the returned function is called. */
+    holdSignals(): () => void {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = () => {
+          held = null;
+          resolve();
+        };
+      });
+      return release;
     },
   };
 }
