@@ -11,6 +11,7 @@
  * nothing else.
  */
 import * as v from 'valibot';
+import { modelCard } from './responses';
 
 /** The largest frame either side sends (an SDP offer with every codec is about 6 KiB). */
 export const STREAM_FRAME_MAX_BYTES = 32 * 1024;
@@ -196,3 +197,30 @@ export const streamRecord = v.object({
   endReason: v.nullable(v.picklist(STREAM_END_REASONS)),
 });
 export type StreamRecord = v.InferOutput<typeof streamRecord>;
+
+/** A card's or profile's stream now (live or paused), or null: `liveStream` of the catalogue's answers. */
+export const liveStreamRef = v.nullable(v.object({ id: v.number(), channelId: v.string() }));
+export type LiveStreamRef = v.InferOutput<typeof liveStreamRef>;
+
+/** GET /api/streams/live?city=&category=: the "live now" strip, newest first. */
+export const liveStreamList = v.object({
+  items: v.array(v.object({ ...streamSummary.entries, profile: modelCard })),
+});
+export type LiveStreamList = v.InferOutput<typeof liveStreamList>;
+
+/** GET /api/streams/:id/:channelId: the stream page (profile null once it is no longer visible). */
+export const streamPage = v.object({ ...streamSummary.entries, profile: v.nullable(modelCard) });
+export type StreamPage = v.InferOutput<typeof streamPage>;
+
+/** GET /api/own-profiles/streams/current: her stream after a reload. */
+export const currentStream = v.object({ stream: v.nullable(streamSummary) });
+export type CurrentStream = v.InferOutput<typeof currentStream>;
+
+/** GET /api/own-profiles/streams?page=: her streams, newest first. */
+export const streamRecordList = v.object({
+  items: v.array(streamRecord),
+  total: v.number(),
+  page: v.number(),
+  pageSize: v.number(),
+});
+export type StreamRecordList = v.InferOutput<typeof streamRecordList>;
