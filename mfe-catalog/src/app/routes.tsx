@@ -8,6 +8,7 @@ import { prefetchListing } from '../features/listing/api/get-models';
 import { ListingPage, type ListingSlotContext } from '../features/listing/components/listing-page';
 import { prefetchModel } from '../features/model/api/get-model';
 import { ModelPage } from '../features/model/components/model-page';
+import { LiveStrip } from '../features/stream/components/live-strip';
 import { CatalogNotFound } from '../components/catalog-not-found';
 
 if (!__SERVER__) {
@@ -34,8 +35,15 @@ function PriceLoading() {
   );
 }
 
-const adSlot = ({ city, listingSettled }: ListingSlotContext) => (
-  <AdSlot city={city} listingSettled={listingSettled} />
+const StreamPage = lazy(() =>
+  import('../features/stream/components/stream-page').then((module) => ({ default: module.StreamPage })),
+);
+
+const adSlot = ({ city, category, listingSettled }: ListingSlotContext) => (
+  <>
+    <LiveStrip city={city} category={category} />
+    <AdSlot city={city} listingSettled={listingSettled} />
+  </>
 );
 
 /** Everything the catalog owns; the shell mounts this below `*`, so full paths match. */
@@ -45,6 +53,14 @@ export default function CatalogRoutes() {
       <Route path={routePatterns.home} element={<ListingPage slot={adSlot} />} />
       <Route path={routePatterns.category} element={<ListingPage slot={adSlot} />} />
       <Route path={routePatterns.model} element={<ModelPage />} />
+      <Route
+        path={routePatterns.stream}
+        element={
+          <Suspense fallback={<Skeleton height={320} />}>
+            <StreamPage />
+          </Suspense>
+        }
+      />
       <Route
         path={routePatterns.price}
         element={

@@ -1,10 +1,16 @@
 import { type ModelCard as ModelCardData, photoSrcSet } from 'contracts';
+import type { LiveStreamRef } from 'contracts/streams';
 import { paths, useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge } from 'shared-ui';
 import { CARD_PHOTO_SIZES } from '../lib/preload-images';
 import styles from './model-card.module.css';
+
+/** The card's stream now (live or paused): `liveStream` of the catalogue's answers (issue 28). */
+export function liveStreamOf(model: object): LiveStreamRef {
+  return (model as { liveStream?: LiveStreamRef }).liveStream ?? null;
+}
 
 export function ModelCard({
   model,
@@ -45,6 +51,11 @@ export function ModelCard({
             {model.isTop && <Badge variant="top">{t('card.top')}</Badge>}
             {model.hasVideo && <Badge variant="video">{t('card.video')}</Badge>}
             {model.isOnline && <Badge variant="online">{t('card.online')}</Badge>}
+            {liveStreamOf(model) && (
+              <span className={styles.live} data-testid="live-badge">
+                {t('card.live')}
+              </span>
+            )}
           </div>
         </div>
         <div className={styles.body}>

@@ -102,6 +102,26 @@ describe('the stream socket', () => {
     expect(onSignal).toHaveBeenCalledWith({ kind: 'offer', sdp: 'v=0' });
   });
 
+  it('keeps signalling that arrives before the media side listens, for when it does', () => {
+    const client = createStreamSocket({
+      streamId: 7,
+      channelId: 'c',
+      url: 'ws://x',
+      createSocket: FakeStreamSocket.create,
+      storage: null,
+    });
+    const socket = FakeStreamSocket.latest();
+    socket.open();
+    socket.receive(welcome('viewer'));
+    socket.receive({ type: 'signal', data: { kind: 'offer', sdp: 'v=0' } });
+    socket.receive({ type: 'signal', data: { kind: 'candidate', candidate: { candidate: 'c1' } } });
+    const handler = vi.fn();
+    client.setOnSignal(handler);
+    expect(handler.mock.calls.map(([data]) => data.kind)).toEqual(['offer', 'candidate']);
+    socket.receive({ type: 'signal', data: { kind: 'candidate', candidate: { candidate: 'c2' } } });
+    expect(handler).toHaveBeenCalledTimes(3);
+  });
+
   it('sends typed messages only while open', () => {
     const client = createStreamSocket({
       streamId: 7,

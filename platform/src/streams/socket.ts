@@ -131,6 +131,8 @@ export function createStreamSocket(options: StreamSocketOptions): StreamSocket {
   let attempt = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let errorSerial = 0;
+  // Signalling that arrives before the media side listens (the server offers right after `welcome`).
+  let pendingSignals: SignalData[] = [];
 
   const update = (change: Partial<StreamSocketSnapshot>) => {
     snapshot = { ...snapshot, ...change };
@@ -148,6 +150,7 @@ export function createStreamSocket(options: StreamSocketOptions): StreamSocket {
     switch (message.type) {
       case 'welcome': {
         attempt = 0;
+        pendingSignals = [];
         update({
           connection: 'open',
           role: message.role,
@@ -169,7 +172,8 @@ export function createStreamSocket(options: StreamSocketOptions): StreamSocket {
         update({ state: message.state });
         return;
       case 'signal':
-        onSignal?.(message.data);
+        if (onSignal) onSignal(message.data);
+        else pendingSignals.push(message.data);
         return;
       case 'chat':
         update({ chat: [...snapshot.chat, message.line] });
@@ -232,6 +236,10 @@ export function createStreamSocket(options: StreamSocketOptions): StreamSocket {
     send: sendRaw,
     setOnSignal(handler) {
       onSignal = handler;
+      if (!handler) return;
+      const waiting = pendingSignals;
+      pendingSignals = [];
+      for (const data of waiting) handler(data);
     },
     close() {
       stopped = true;
