@@ -41,7 +41,7 @@ const StreamPage = lazy(() =>
 
 const adSlot = ({ city, category, listingSettled }: ListingSlotContext) => (
   <>
-    <LiveStrip city={city} category={category} />
+    <LiveStrip city={city} category={category} enabled={listingSettled} />
     <AdSlot city={city} listingSettled={listingSettled} />
   </>
 );

@@ -22,4 +22,5 @@ export const liveStreamsQueryOptions = (query: LiveStreamsQuery) =>
     refetchInterval: 30_000,
   });
 
-export const useLiveStreams = (query: LiveStreamsQuery) => useQuery(liveStreamsQueryOptions(query));
+export const useLiveStreams = (query: LiveStreamsQuery, enabled = true) =>
+  useQuery({ ...liveStreamsQueryOptions(query), enabled });

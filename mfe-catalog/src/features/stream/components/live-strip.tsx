@@ -8,9 +8,10 @@ export const streamPath = (stream: { id: number; channelId: string }) =>
   `/stream/${stream.id}/${stream.channelId}`;
 
 /** "Live now" on the listing (`#live`, where the header's figure leads): nothing when nobody streams. */
-export function LiveStrip(query: LiveStreamsQuery) {
+export function LiveStrip({ enabled = true, ...query }: LiveStreamsQuery & { enabled?: boolean }) {
   const { t } = useTranslation('catalog');
-  const live = useLiveStreams(query);
+  // Asked once the cards are in (the cards come first); a server-rendered page has it already.
+  const live = useLiveStreams(query, enabled);
   const items = live.data?.items ?? [];
   if (items.length === 0) return null;
   return (

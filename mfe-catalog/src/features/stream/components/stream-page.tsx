@@ -66,7 +66,7 @@ function StreamView({ stream }: { stream: StreamPageData }) {
           )}
           {stream.profile && (
             <div className={styles.profile}>
-              <ModelCard model={stream.profile} headingLevel={3} />
+              <ModelCard model={stream.profile} />
             </div>
           )}
         </div>
