@@ -1,6 +1,7 @@
 import { photoSrcSet } from 'contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { type LiveStreamsQuery, useLiveStreams } from '../api/get-live-streams';
 import styles from './live-strip.module.css';
 
@@ -13,7 +14,13 @@ export function LiveStrip({ enabled = true, ...query }: LiveStreamsQuery & { ena
   // Asked once the cards are in (the cards come first); a server-rendered page has it already.
   const live = useLiveStreams(query, enabled);
   const items = live.data?.items ?? [];
-  if (items.length === 0) return null;
+  const { hash } = useLocation();
+  const shown = items.length > 0;
+  // The header's figure leads here (`#live`); the strip may arrive after the page did.
+  useEffect(() => {
+    if (shown && hash === '#live') document.getElementById('live')?.scrollIntoView({ block: 'start' });
+  }, [shown, hash]);
+  if (!shown) return null;
   return (
     <section id="live" className={styles.strip} aria-labelledby="live-strip-title" data-testid="live-strip">
       <h2 id="live-strip-title" className={styles.title}>
