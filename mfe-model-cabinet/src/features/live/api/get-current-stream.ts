@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentStream } from 'contracts/streams';
 import { api } from 'platform';
-import { streamKeys } from './stream-keys';
+import { streamKeys } from '../../../api/own-streams';
 
 /** GET /api/own-profiles/streams/current: her live or paused stream, found again after a reload. */
 export const getCurrentStream = (signal?: AbortSignal) =>

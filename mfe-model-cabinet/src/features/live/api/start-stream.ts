@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentStream, StreamSummary } from 'contracts/streams';
 import { api } from 'platform';
-import { streamKeys } from './stream-keys';
+import { streamKeys } from '../../../api/own-streams';
 
 /** POST /api/own-profiles/{id}/stream: her listed profile goes live. */
 export const startStream = (profileId: number, chatEnabled: boolean) =>

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card } from 'shared-ui';
 import { type StreamAction, useControlStream, useUpdateStream } from '../api/control-stream';
-import { streamKeys } from '../api/stream-keys';
+import { streamKeys } from '../../../api/own-streams';
 import type { CameraState } from '../model/use-camera';
 import { CameraPreview } from './camera-preview';
 import styles from './live-page.module.css';
