@@ -8,7 +8,6 @@ import { prefetchListing } from '../features/listing/api/get-models';
 import { ListingPage, type ListingSlotContext } from '../features/listing/components/listing-page';
 import { prefetchModel } from '../features/model/api/get-model';
 import { ModelPage } from '../features/model/components/model-page';
-import { LiveStrip } from '../features/stream/components/live-strip';
 import { CatalogNotFound } from '../components/catalog-not-found';
 
 if (!__SERVER__) {
@@ -35,13 +34,20 @@ function PriceLoading() {
   );
 }
 
+// The "live now" strip too (the server renders it whole when someone streams; a rendered strip
+// keeps its HTML until its code arrives).
+const LiveStrip = lazy(() =>
+  import('../features/stream/components/live-strip').then((module) => ({ default: module.LiveStrip })),
+);
 const StreamPage = lazy(() =>
   import('../features/stream/components/stream-page').then((module) => ({ default: module.StreamPage })),
 );
 
 const adSlot = ({ city, category, listingSettled }: ListingSlotContext) => (
   <>
-    <LiveStrip city={city} category={category} enabled={listingSettled} />
+    <Suspense fallback={null}>
+      <LiveStrip city={city} category={category} enabled={listingSettled} />
+    </Suspense>
     <AdSlot city={city} listingSettled={listingSettled} />
   </>
 );
