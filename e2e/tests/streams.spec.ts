@@ -205,10 +205,23 @@ for (const language of ['ru', 'en'] as const) {
     await studio.getByRole('button', { name: text.stop }).click();
     await expect(page.getByTestId('stream-ended')).toContainText(text.ended);
     await expect(studio.getByRole('button', { name: text.start })).toBeVisible();
+    // Rendered on the server as over (title, her card, "stream ended"), not as a missing page.
+    const address = new URL(page.url()).pathname;
+    const served = await visitor.request.get(address, { headers: { 'accept-language': language } });
+    expect(served.status()).toBe(200);
+    const html = await served.text();
+    expect(html).toContain('data-testid="stream-ended"');
+    expect(html).toContain(profile.draft.name ?? '');
     await model.close();
     await visitor.close();
   });
 }
+
+test('a stream that never existed is the 404 page, rendered on the server', async ({ page }) => {
+  const response = await page.goto('/stream/999999/NoSuchChannel000');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId('stream-page')).toHaveCount(0);
+});
 
 test('an administrator’s block ends a live stream at once, and the header’s figure drops', async ({
   browser,
