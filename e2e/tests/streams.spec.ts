@@ -2,6 +2,7 @@
 // camera, a visitor finds her in the listing's "live now" strip and watches (frames really flow
 // through the embedded SFU), they chat, she pauses, resumes and stops; an administrator's block ends
 // a stream and the header's figure follows; without a camera the cabinet says so. ru and en.
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { journeyChromiumOptions } from '../../tools/chromium.mjs';
@@ -27,8 +28,8 @@ test.use({
   },
 });
 
-/** Where the journeys leave their screenshots (kept out of git with test-results/). */
-export const SHOTS = path.resolve(import.meta.dirname, '..', 'test-results', 'streams-screens');
+/** Where the journeys leave their screenshots (Playwright empties test-results/ on every run). */
+const SHOTS = process.env.STREAMS_SCREENS ?? path.join(tmpdir(), 'streams-screens');
 
 const TEXT = {
   ru: {
@@ -321,14 +322,18 @@ for (const language of ['ru', 'en'] as const) {
       await expect(studio.getByTestId('viewer-count')).toHaveText(TEXT[language].oneViewer);
       expect(await axeViolations(page), 'the stream page').toEqual([]);
       expect(await axeViolations(studio), 'the live screen while live').toEqual([]);
-      await page.screenshot({
-        path: path.join(SHOTS, `stream-page-${language}-${viewport.name}.png`),
-        fullPage: true,
-      });
-      await studio.screenshot({
-        path: path.join(SHOTS, `live-page-${language}-${viewport.name}.png`),
-        fullPage: true,
-      });
+      // What a person sees from the page's heading down (a full-page capture would paint the
+      // sticky category bar over the middle of the page).
+      for (const [screen, name] of [
+        [page, 'stream-page'],
+        [studio, 'live-page'],
+      ] as const) {
+        await screen
+          .locator('h1')
+          .first()
+          .evaluate((heading) => heading.scrollIntoView());
+        await screen.screenshot({ path: path.join(SHOTS, `${name}-${language}-${viewport.name}.png`) });
+      }
       await studio.getByRole('button', { name: TEXT[language].stop }).click();
       await expect(page.getByTestId('stream-ended')).toBeVisible();
       await model.close();

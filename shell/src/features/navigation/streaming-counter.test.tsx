@@ -33,7 +33,8 @@ describe('the header’s figure of live streams', () => {
     const { container } = renderAt('/');
     const counter = screen.getByTestId('streaming-counter');
     expect(await screen.findByText('2')).toBeTruthy();
-    expect(counter.getAttribute('aria-label')).toBe('Трансляций в эфире: 2. Смотреть');
+    // The visible text ("2 в эфире") is part of the accessible name.
+    expect(counter.getAttribute('aria-label')).toBe('2 в эфире: смотреть трансляции');
     act(() => queryClient.setQueryData(streamingCountKey, { count: 1 }));
     await waitFor(() => expect(counter.textContent).toBe('1 в эфире'));
     await expectNoAxeViolations(container);
