@@ -192,8 +192,8 @@ for (const language of ['ru', 'en'] as const) {
     const line = page.getByTestId('stream-chat-line').filter({ hasText: 'Спасибо, что зашли' });
     await expect(line).toContainText(text.modelMark);
 
-    await page.screenshot({ path: path.join(SHOTS, `stream-page-${language}-desktop.png`) });
-    await studio.screenshot({ path: path.join(SHOTS, `live-page-${language}-desktop.png`) });
+    await page.screenshot({ path: path.join(SHOTS, `stream-page-${language}-desktop-chat.png`) });
+    await studio.screenshot({ path: path.join(SHOTS, `live-page-${language}-desktop-chat.png`) });
 
     // Pause shows the paused card, resume clears it.
     await studio.getByRole('button', { name: text.pause }).click();
@@ -331,7 +331,11 @@ for (const language of ['ru', 'en'] as const) {
         await screen
           .locator('h1')
           .first()
-          .evaluate((heading) => heading.scrollIntoView());
+          .evaluate((heading) => {
+            heading.scrollIntoView();
+            // Below the sticky category bar.
+            window.scrollBy(0, -72);
+          });
         await screen.screenshot({ path: path.join(SHOTS, `${name}-${language}-${viewport.name}.png`) });
       }
       await studio.getByRole('button', { name: TEXT[language].stop }).click();

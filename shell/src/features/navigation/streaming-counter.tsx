@@ -18,6 +18,7 @@ export function StreamingCounter() {
       className={`${styles.counter} ${styles.streaming}`}
       data-testid="streaming-counter"
       aria-label={t('streaming.label', { count: count ?? 0 })}
+      title={t('streaming.label', { count: count ?? 0 })}
     >
       <span className={`${styles.dot} ${styles.liveDot}`} aria-hidden="true" />
       <span className={styles.count}>{count ?? '–'}</span>{' '}
