@@ -188,3 +188,86 @@ describe('server configuration', () => {
     );
   });
 });
+
+describe('live streams’ media settings', () => {
+  it('runs the embedded SFU by default, with no ICE servers and 200 viewers a stream', () => {
+    expect(readServerConfig(DEVELOPMENT).streamMedia).toStrictEqual({
+      iceServers: [],
+      maxViewers: 200,
+      udpPorts: undefined,
+      livekit: undefined,
+    });
+  });
+
+  it('reads STUN/TURN servers as JSON and refuses anything else', () => {
+    const servers = [
+      { urls: 'stun:stun.example.com:3478' },
+      { urls: ['turn:turn.example.com:3478?transport=udp'], username: 'u', credential: 'p' },
+    ];
+    expect(
+      readServerConfig({ ...DEVELOPMENT, STREAM_ICE_SERVERS: JSON.stringify(servers) }).streamMedia
+        .iceServers,
+    ).toEqual(servers);
+    for (const wrong of ['stun:stun.example.com', '{"urls":"stun:x"}', '[{"url":"stun:x"}]', '[1]']) {
+      expect(() => readServerConfig({ ...DEVELOPMENT, STREAM_ICE_SERVERS: wrong })).toThrow(
+        /STREAM_ICE_SERVERS must be a JSON array/,
+      );
+    }
+  });
+
+  it('reads STREAM_MAX_VIEWERS as a whole number above 0', () => {
+    expect(readServerConfig({ ...DEVELOPMENT, STREAM_MAX_VIEWERS: '25' }).streamMedia.maxViewers).toBe(25);
+    for (const wrong of ['0', '-1', '2.5', 'many']) {
+      expect(() => readServerConfig({ ...DEVELOPMENT, STREAM_MAX_VIEWERS: wrong })).toThrow(
+        /STREAM_MAX_VIEWERS/,
+      );
+    }
+  });
+
+  it('reads STREAM_UDP_PORTS as a range of ports', () => {
+    expect(
+      readServerConfig({ ...DEVELOPMENT, STREAM_UDP_PORTS: '40000-40999' }).streamMedia.udpPorts,
+    ).toEqual([40000, 40999]);
+    for (const wrong of ['40000', '40000-40000', '41000-40000', '80-90', '60000-70000', 'a-b']) {
+      expect(() => readServerConfig({ ...DEVELOPMENT, STREAM_UDP_PORTS: wrong })).toThrow(/STREAM_UDP_PORTS/);
+    }
+  });
+
+  it('switches to LiveKit with its URL and both keys, and refuses a partial set', () => {
+    const livekit = {
+      LIVEKIT_URL: 'wss://live.example.com',
+      LIVEKIT_API_KEY: 'APIkey',
+      LIVEKIT_API_SECRET: 'secret',
+    };
+    expect(readServerConfig({ ...PRODUCTION, ...livekit }).streamMedia.livekit).toEqual({
+      url: 'wss://live.example.com',
+      apiUrl: 'https://live.example.com',
+      apiKey: 'APIkey',
+      apiSecret: 'secret',
+    });
+    expect(
+      readServerConfig({ ...DEVELOPMENT, ...livekit, LIVEKIT_API_URL: 'http://10.0.0.5:7880' }).streamMedia
+        .livekit?.apiUrl,
+    ).toBe('http://10.0.0.5:7880');
+    const { LIVEKIT_API_SECRET: _, ...withoutSecret } = livekit;
+    expect(() => readServerConfig({ ...DEVELOPMENT, ...withoutSecret })).toThrow(
+      /LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET together: LIVEKIT_API_SECRET missing/,
+    );
+    expect(() => readServerConfig({ ...DEVELOPMENT, LIVEKIT_URL: 'wss://live.example.com' })).toThrow(
+      /LIVEKIT_API_KEY, LIVEKIT_API_SECRET missing/,
+    );
+    expect(() => readServerConfig({ ...DEVELOPMENT, LIVEKIT_API_URL: 'http://x' })).toThrow(
+      /LIVEKIT_API_URL/,
+    );
+    expect(() => readServerConfig({ ...DEVELOPMENT, ...livekit, LIVEKIT_URL: 'live.example.com' })).toThrow(
+      /LIVEKIT_URL must be a ws/,
+    );
+    expect(() =>
+      readServerConfig({ ...PRODUCTION, ...livekit, LIVEKIT_URL: 'ws://live.example.com' }),
+    ).toThrow(/wss:\/\/ in production/);
+    expect(
+      readServerConfig({ ...DEVELOPMENT, ...livekit, LIVEKIT_URL: 'ws://127.0.0.1:7880' }).streamMedia.livekit
+        ?.apiUrl,
+    ).toBe('http://127.0.0.1:7880');
+  });
+});

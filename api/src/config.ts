@@ -1,3 +1,5 @@
+import { iceServer } from 'contracts/streams';
+import * as v from 'valibot';
 import type { S3StorageConfig } from './modules/media/s3-storage';
 import { DEFAULT_NOWPAYMENTS_API_URL } from './modules/payments/providers';
 import type { PaymentsSettings, PaymentsTestDelay } from './modules/payments/settings';
@@ -35,6 +37,19 @@ export interface ServerConfig {
    * of the product's 60 s, for the browser journey that waits it out; never in production.
    */
   authResendCooldownSeconds: number | undefined;
+  /** Live streams' media: the embedded SFU's settings, and LiveKit when its keys are set. */
+  streamMedia: StreamMediaSettings;
+}
+
+export interface StreamMediaSettings {
+  /** STREAM_ICE_SERVERS: STUN/TURN servers for the browsers and the embedded SFU. */
+  iceServers: Array<{ urls: string | string[]; username?: string; credential?: string }>;
+  /** STREAM_MAX_VIEWERS: viewers one stream holds (the embedded SFU; LiveKit's room limit). */
+  maxViewers: number;
+  /** STREAM_UDP_PORTS: the UDP ports the embedded SFU's connections use (else any the system gives). */
+  udpPorts: [number, number] | undefined;
+  /** LIVEKIT_URL with LIVEKIT_API_KEY and LIVEKIT_API_SECRET: LiveKit instead of the embedded SFU. */
+  livekit: { url: string; apiUrl: string; apiKey: string; apiSecret: string } | undefined;
 }
 
 const MIN_SECRET_BYTES = 32;
@@ -101,6 +116,7 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     mediaDir: env.MEDIA_DIR || undefined,
     mediaS3: readS3Config(env),
     ...readPaymentsConfig(env, production),
+    streamMedia: readStreamMediaConfig(env, production),
     port,
     // Development listens on this machine only unless told otherwise; production serves the network.
     host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
@@ -110,6 +126,87 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     publicUrl,
     smtpUrl: env.SMTP_URL || undefined,
     secureCookies: !(parsed.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname)),
+  };
+}
+
+const DEFAULT_STREAM_MAX_VIEWERS = 200;
+const LIVEKIT_VARIABLES = ['LIVEKIT_URL', 'LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET'] as const;
+
+/**
+ * STREAM_ICE_SERVERS (a JSON array of RTCIceServer; none by default, enough on one machine or a
+ * LAN), STREAM_MAX_VIEWERS (200), STREAM_UDP_PORTS (a range such as 40000-40999), and LiveKit: LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET
+ * together or not at all, LIVEKIT_API_URL (the server API, by default LIVEKIT_URL over http(s)).
+ */
+export function readStreamMediaConfig(
+  env: Record<string, string | undefined>,
+  production: boolean,
+): StreamMediaSettings {
+  let iceServers: StreamMediaSettings['iceServers'] = [];
+  if (env.STREAM_ICE_SERVERS) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(env.STREAM_ICE_SERVERS);
+    } catch {
+      parsed = undefined;
+    }
+    const checked = v.safeParse(v.array(iceServer), parsed);
+    if (!checked.success) {
+      throw new Error(
+        'STREAM_ICE_SERVERS must be a JSON array of ICE servers such as [{"urls":"stun:stun.example.com:3478"},{"urls":"turn:turn.example.com:3478","username":"u","credential":"p"}]',
+      );
+    }
+    iceServers = checked.output;
+  }
+  let maxViewers = DEFAULT_STREAM_MAX_VIEWERS;
+  if (env.STREAM_MAX_VIEWERS) {
+    maxViewers = Number(env.STREAM_MAX_VIEWERS);
+    if (!Number.isInteger(maxViewers) || maxViewers < 1) {
+      throw new Error(`STREAM_MAX_VIEWERS must be a whole number above 0, not "${env.STREAM_MAX_VIEWERS}"`);
+    }
+  }
+  let udpPorts: [number, number] | undefined;
+  if (env.STREAM_UDP_PORTS) {
+    const match = /^(\d+)-(\d+)$/.exec(env.STREAM_UDP_PORTS.trim());
+    const low = Number(match?.[1]);
+    const high = Number(match?.[2]);
+    if (!match || low < 1024 || high > 65_535 || high <= low) {
+      throw new Error(
+        `STREAM_UDP_PORTS must be a range of ports such as 40000-40999 (from 1024, the second above the first), not "${env.STREAM_UDP_PORTS}"`,
+      );
+    }
+    udpPorts = [low, high];
+  }
+  const set = LIVEKIT_VARIABLES.filter((name) => env[name]);
+  if (set.length === 0) {
+    if (env.LIVEKIT_API_URL) throw new Error('LIVEKIT_API_URL set without LIVEKIT_URL and its keys');
+    return { iceServers, maxViewers, udpPorts, livekit: undefined };
+  }
+  if (set.length < LIVEKIT_VARIABLES.length) {
+    const missing = LIVEKIT_VARIABLES.filter((name) => !env[name]);
+    throw new Error(
+      `LiveKit needs LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET together: ${missing.join(', ')} missing`,
+    );
+  }
+  const url = env.LIVEKIT_URL as string;
+  const urlOk = /^wss?:\/\//i.test(url) && URL.canParse(url);
+  if (!urlOk) throw new Error(`LIVEKIT_URL must be a ws:// or wss:// URL, not "${url}"`);
+  if (production && !/^wss:/i.test(url)) {
+    throw new Error('LIVEKIT_URL must be wss:// in production: https pages cannot open a plain ws:// socket');
+  }
+  const apiUrl = env.LIVEKIT_API_URL || url.replace(/^ws(s?):\/\//i, 'http$1://');
+  if (!/^https?:\/\//i.test(apiUrl) || !URL.canParse(apiUrl)) {
+    throw new Error(`LIVEKIT_API_URL must be an http:// or https:// URL, not "${apiUrl}"`);
+  }
+  return {
+    iceServers,
+    maxViewers,
+    udpPorts,
+    livekit: {
+      url,
+      apiUrl,
+      apiKey: env.LIVEKIT_API_KEY as string,
+      apiSecret: env.LIVEKIT_API_SECRET as string,
+    },
   };
 }
 

@@ -1,0 +1,164 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RTCPeerConnection } from 'werift';
+import { createEmbeddedMedia, type EmbeddedStreamMedia } from './embedded';
+import { connectPublisher, connectViewer, type TestPublisher, type TestViewer } from './testing/peers';
+
+/** Resolves when `check` holds, polling every 20 ms; fails after `ms`. */
+async function until(check: () => boolean, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('the embedded SFU (werift)', () => {
+  let media: EmbeddedStreamMedia;
+  const peers: Array<TestPublisher | TestViewer> = [];
+
+  afterEach(async () => {
+    for (const peer of peers.splice(0)) peer.close();
+    await media?.close();
+  });
+
+  it('forwards the model’s audio and video to every viewer, and asks for a key frame for a newcomer', async () => {
+    media = createEmbeddedMedia({ iceServers: [], maxViewers: 10, keyFrameIntervalMs: 200 });
+    const publisher = await connectPublisher(media, 1);
+    peers.push(publisher);
+    const first = await connectViewer(media, 1, 'a');
+    const second = await connectViewer(media, 1, 'b');
+    peers.push(first, second);
+    publisher.start(10);
+    await Promise.all([
+      first.receive('video', 20),
+      first.receive('audio', 20),
+      second.receive('video', 20),
+      second.receive('audio', 20),
+    ]);
+
+    // A viewer arriving later makes the SFU ask the model's browser for a key frame.
+    await until(() => publisher.plis > 0);
+    // Quiet once the first viewers have their key frame: no requests without a reason.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const quiet = publisher.plis;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(publisher.plis).toBe(quiet);
+    const pli = publisher.nextPli();
+    const late = await connectViewer(media, 1, 'c');
+    peers.push(late);
+    await pli;
+    await late.receive('video', 5);
+    expect(media.stats()).toEqual({ streams: 1, viewers: 3, publishers: 1 });
+  });
+
+  it('sends nothing while paused and resumes with a key frame request', async () => {
+    media = createEmbeddedMedia({ iceServers: [], maxViewers: 10, keyFrameIntervalMs: 200 });
+    const publisher = await connectPublisher(media, 2);
+    const viewer = await connectViewer(media, 2, 'a');
+    peers.push(publisher, viewer);
+    publisher.start(10);
+    await viewer.receive('video', 10);
+
+    await media.setPaused(2, true);
+    // Packets already in flight may land; after that, nothing while the model keeps sending.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const before = { ...viewer.packets };
+    const sentBefore = publisher.sent;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(publisher.sent - sentBefore).toBeGreaterThan(10);
+    expect(viewer.packets).toEqual(before);
+
+    const pli = publisher.nextPli();
+    await media.setPaused(2, false);
+    await Promise.all([viewer.receive('video', 10), viewer.receive('audio', 10), pli]);
+    // The packets dropped while paused leave no hole in what the viewer's player sees.
+    const received = new Set(viewer.videoSequence);
+    const lowest = Math.min(...received);
+    const highest = Math.max(...received);
+    expect(highest - lowest + 1).toBe(received.size);
+  });
+
+  it('keeps a pause said before the model connects, and across her reconnection', async () => {
+    media = createEmbeddedMedia({ iceServers: [], maxViewers: 10, keyFrameIntervalMs: 200 });
+    await media.setPaused(7, true);
+    const viewer = await connectViewer(media, 7, 'a');
+    const first = await connectPublisher(media, 7);
+    peers.push(viewer, first);
+    first.start(10);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(first.sent).toBeGreaterThan(10);
+    expect(viewer.packets).toEqual({ audio: 0, video: 0 });
+
+    // Her page reloads: the new connection replaces the old one, still paused.
+    first.close();
+    const second = await connectPublisher(media, 7);
+    peers.push(second);
+    second.start(10);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(second.sent).toBeGreaterThan(10);
+    expect(viewer.packets).toEqual({ audio: 0, video: 0 });
+
+    await media.setPaused(7, false);
+    await Promise.all([viewer.receive('video', 10), viewer.receive('audio', 10)]);
+  });
+
+  it('closes every connection of a stream when it ends, and leaves other streams alone', async () => {
+    media = createEmbeddedMedia({ iceServers: [], maxViewers: 10 });
+    const publisher = await connectPublisher(media, 3);
+    const viewers = [await connectViewer(media, 3, 'a'), await connectViewer(media, 3, 'b')];
+    const otherPublisher = await connectPublisher(media, 4);
+    const other = await connectViewer(media, 4, 'a');
+    peers.push(publisher, ...viewers, otherPublisher, other);
+    publisher.start(10);
+    otherPublisher.start(10);
+    await Promise.all(viewers.map((viewer) => viewer.receive('video', 5)));
+
+    const closed = new Set<RTCPeerConnection>();
+    const close = RTCPeerConnection.prototype.close;
+    vi.spyOn(RTCPeerConnection.prototype, 'close').mockImplementation(function (this: RTCPeerConnection) {
+      closed.add(this);
+      return close.call(this);
+    });
+    await media.end(3);
+    vi.restoreAllMocks();
+    // The server's three connections of stream 3 (the model's and two viewers'), none of stream 4
+    // (werift closes a connection a second time when its ICE closes: counted once).
+    expect(closed.size).toBe(3);
+    const testPeers = peers.map((peer) => peer.pc);
+    expect([...closed].filter((pc) => testPeers.includes(pc))).toEqual([]);
+    expect([...closed].map((pc) => pc.connectionState)).toEqual(['closed', 'closed', 'closed']);
+    expect(media.stats()).toEqual({ streams: 1, viewers: 1, publishers: 1 });
+    // Packets already in flight may land; after that, none while stream 4 goes on.
+    await other.receive('video', 5);
+    const before = viewers.map((viewer) => ({ ...viewer.packets }));
+    await other.receive('video', 20);
+    expect(viewers.map((viewer) => viewer.packets)).toEqual(before);
+  });
+
+  it('binds its connections to STREAM_UDP_PORTS', async () => {
+    media = createEmbeddedMedia({ iceServers: [], maxViewers: 10, udpPorts: [47100, 47140] });
+    const offer = new Promise<string>((resolve) => {
+      media.watch(8, 'a', (data) => {
+        if (data.kind === 'offer') resolve(data.sdp);
+      });
+    });
+    const ports = [...(await offer).matchAll(/^a=candidate:\S+ \d+ udp \d+ \S+ (\d+) typ host/gm)].map(
+      (match) => Number(match[1]),
+    );
+    expect(ports.length).toBeGreaterThan(0);
+    for (const port of ports) {
+      expect(port).toBeGreaterThanOrEqual(47100);
+      expect(port).toBeLessThanOrEqual(47140);
+    }
+  });
+
+  it('refuses a viewer past the maximum', async () => {
+    media = createEmbeddedMedia({ iceServers: [], maxViewers: 2 });
+    const publisher = await connectPublisher(media, 5);
+    peers.push(publisher, await connectViewer(media, 5, 'a'), await connectViewer(media, 5, 'b'));
+    expect(() => media.watch(5, 'c', () => {})).toThrow(/2 viewers/);
+    // Another stream has its own allowance.
+    peers.push(await connectViewer(media, 6, 'a'));
+    expect(media.stats().viewers).toBe(3);
+  });
+});
