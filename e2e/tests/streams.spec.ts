@@ -23,7 +23,6 @@ test.use({
       ...journeyChromiumOptions.args,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
     ],
   },
 });
