@@ -257,4 +257,45 @@ describe('the live screen', () => {
       within(await screen.findByTestId('stream-over')).getByText(ru.live.ended.reason.blocked),
     ).toBeTruthy();
   });
+
+  it('asks for the camera she picks, by its device id', async () => {
+    stubApi({
+      'GET /profiles': () => ok({ items: [createOwnProfile()] }),
+      'GET /own-profiles/streams/current': () => ok({ stream: null }),
+    });
+    renderAt('/profile/live', <LivePage />);
+    const camera = await screen.findByRole('combobox', { name: ru.live.devices.camera });
+    expect(
+      within(camera)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Front camera', 'Back camera']);
+    await userEvent.selectOptions(camera, 'cam-2');
+    await waitFor(() =>
+      expect(navigator.mediaDevices.getUserMedia).toHaveBeenLastCalledWith({
+        video: { deviceId: { exact: 'cam-2' } },
+        audio: true,
+      }),
+    );
+  });
+
+  it('switches the chat off during the stream', async () => {
+    const calls = stubApi({
+      'GET /profiles': () => ok({ items: [createOwnProfile()] }),
+      'GET /own-profiles/streams/current': () => ok({ stream: summary() }),
+      'PATCH /streams/5': () => ok(summary({ chatEnabled: false })),
+    });
+    renderAt('/profile/live', <LivePage />);
+    await waitFor(() => expect(FakeStreamSocket.all).toHaveLength(1));
+    act(() => {
+      FakeStreamSocket.latest().open();
+      FakeStreamSocket.latest().receive(welcome);
+    });
+    const chatSwitch = await screen.findByRole('switch', { name: ru.live.chatSwitch });
+    expect((chatSwitch as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(chatSwitch);
+    await waitFor(() => expect((chatSwitch as HTMLInputElement).checked).toBe(false));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ chatEnabled: false });
+    expect(screen.getByText(ru.live.chat.off)).toBeTruthy();
+  });
 });
