@@ -5,11 +5,13 @@ import fastifyWebsocket from '@fastify/websocket';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { readStreamMediaConfig } from './config';
 import type { DatabaseConfig } from './db/client';
 import { type TrustProxy, trustNearestHops } from './lib/trust-proxy';
 import { type SocketLimits, socketLimitsPlugin } from './lib/socket-limits';
 import { type AuthRateLimitOptions, type Limit, resolveRateLimits } from './modules/auth/rate-limits';
 import { AD_SLOTS_PER_DAY_DEFAULT } from 'contracts';
+import { STREAM_FRAME_MAX_BYTES } from 'contracts/streams';
 import { adImageRoutes } from './modules/ads/routes/images';
 import { adRoutes } from './modules/ads/routes/serving';
 import { servingPlugin } from './modules/ads/serving';
@@ -48,7 +50,10 @@ import { ownProfileRoutes } from './modules/own-profiles/routes';
 import { promoRoutes } from './modules/promo/routes';
 import { type SeoOptions, seoRoutes } from './modules/seo/routes';
 import { siteRoutes } from './modules/site/routes';
+import { createStreamMedia } from './modules/streams/media/index';
+import type { StreamMedia } from './modules/streams/media/types';
 import { streamRoutes } from './modules/streams/routes';
+import { type StreamsPluginOptions, streamsPlugin } from './modules/streams/socket';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -130,9 +135,21 @@ export interface AppOptions {
    * canonical links; never a request's Host).
    */
   seo?: Partial<SeoOptions> | undefined;
+  /** The media side of live streams (tests give a fake); by default createStreamMedia(streamMediaConfig). */
+  streamMedia?: StreamMedia | undefined;
+  /**
+   * The server's config (its `streamMedia`: ICE servers, LiveKit); without it the embedded SFU
+   * with no STUN/TURN servers, which works on one machine or a LAN.
+   */
+  streamMediaConfig?: Parameters<typeof createStreamMedia>[0] | undefined;
+  /** Live streams' timers and limits (tests shorten the heartbeat and the reconnect grace). */
+  streams?: Omit<StreamsPluginOptions, 'media'> | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
+
+/** The embedded SFU with the settings of an empty environment (no STUN/TURN servers). */
+const DEFAULT_STREAM_MEDIA_CONFIG = { streamMedia: readStreamMediaConfig({}, false) };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -173,8 +190,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  // Sockets carry small messages (presence sends none); refuse big frames before buffering them.
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // Sockets carry small messages (the largest: a stream's SDP offer); refuse big frames before
+  // buffering them.
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: STREAM_FRAME_MAX_BYTES },
+    // A client breaking the protocol (a frame over the limit, bad framing) is its own fault: the
+    // socket is dropped (ws has already said 1009 or 1002) and nothing is logged as a server error.
+    errorHandler(error, socket, request) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_'))
+        request.log.info({ err: error }, 'socket refused a frame');
+      else request.log.error({ err: error }, 'socket error');
+      socket.terminate();
+    },
+  });
   // Only routes that ask for it are limited (`config.rateLimit`), each with its own counters.
   // Every route limit that names no key of its own counts per client network (an IPv4 address, an
   // IPv6 /64), as the keyed limiters do: one subscriber cannot get past it by rotating addresses.
@@ -204,6 +233,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationsPlugin);
   // The listing reads through it; every change a visitor would see in the listing clears it.
   await app.register(listingCachePlugin, { ttlMs: options.listingCacheMs ?? 0 });
+  // Live streams (`fastify.streams`) and their socket /ws/stream; blocks and deletions end them.
+  const streamMedia =
+    options.streamMedia ??
+    createStreamMedia(options.streamMediaConfig ?? DEFAULT_STREAM_MEDIA_CONFIG, (error, message) =>
+      app.log.error({ err: error }, message),
+    );
+  await app.register(streamsPlugin, { ...options.streams, media: streamMedia });
   await app.register(pricingPlugin, { rubPerUsd: options.rubPerUsd ?? DEFAULT_RUB_PER_USD });
   if (options.jobs) await app.register(expiryJobPlugin);
   // Ads: the serving (its short cache is cleared by every campaign change) and the completion job.
@@ -236,7 +272,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   //   /api/cities                                         cities
   //   /api/services                                       services
   //   /api/model, /api/model/:id, /api/model/online-count catalog (the public catalogue)
-  //   /api/model/streaming-count                          streams
+  //   /api/model/streaming-count, /api/streams/*,         streams (and the socket /ws/stream)
+  //   /api/own-profiles/:id/stream, /api/own-profiles/streams*
   //   /api/model/:id/complaints                           complaints
   //   /api/recommendations, /api/model/:id/alternatives   recommendations
   //   /api/notifications/*                                notifications
@@ -245,7 +282,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   //   /api/tipping-prices/*                               prices (the site's price tables)
   //   /api/admin-panel/analytics/*                        analytics
   //   /api/admin-panel/* (the rest)                       admin (moderation, blocks, complaints, audit)
-  //   /api/online-count, /ws/online                       presence
+  //   /api/online-count, /ws/online                       presence (/ws/online pushes the live figure)
   //   /api/auth/*                                         auth (the accounts table's repository is account's)
   //   /api/profile/*                                      account (the signed-in account)
   //   /api/profiles/*                                     own-profiles (a model's own profiles)

@@ -119,6 +119,8 @@ async function main(): Promise<void> {
     },
     paymentsTestDelay: config.paymentsTestDelay,
     authResendCooldownSeconds: config.authResendCooldownSeconds,
+    // Live streams' media: the embedded SFU, or LiveKit when its keys are set (STREAM_ICE_SERVERS, LIVEKIT_*).
+    streamMediaConfig: config,
     jobs: true,
     // Uploaded media: a bucket when S3_BUCKET is set, else MEDIA_DIR or .data/media.
     mediaDir: path.resolve(config.mediaDir ?? path.join(repoRoot, '.data', 'media')),

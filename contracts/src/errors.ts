@@ -54,6 +54,12 @@ export const ERROR_CODES = [
   'ADJUSTMENT_OWN_ACCOUNT',
   'ADJUSTMENT_NEEDS_SECOND_ADMIN',
   'ADJUSTMENT_DECIDED',
+  // Live streams (issue 28; PRODUCT_SPEC.md section 8).
+  'STREAM_CREATE_FAILED',
+  'STREAM_STOP_FAILED',
+  'STREAM_ALREADY_LIVE',
+  'STREAM_PROFILE_NOT_LISTED',
+  'STREAM_ENDED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -124,6 +124,8 @@ const modelCardEntries = {
   hasVideo: v.boolean(),
   isOnline: v.boolean(),
   isTop: v.boolean(),
+  /** The profile's stream on air now (live or paused): its page is /stream/{id}/{channelId}. */
+  liveStream: v.nullable(v.object({ id: v.number(), channelId: v.string() })),
 };
 
 /** One card of the listing. */

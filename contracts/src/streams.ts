@@ -11,6 +11,9 @@
  * nothing else.
  */
 import * as v from 'valibot';
+import { positiveIntString, pageNumberString } from './common';
+import { CATEGORIES } from './enums';
+import { citySlugSchema } from './model';
 import { modelCard } from './responses';
 
 /** The largest frame either side sends (an SDP offer with every codec is about 6 KiB). */
@@ -198,25 +201,46 @@ export const streamRecord = v.object({
 });
 export type StreamRecord = v.InferOutput<typeof streamRecord>;
 
-/** A card's or profile's stream now (live or paused), or null: `liveStream` of the catalogue's answers. */
+/**
+ * A card's or profile's stream now (live or paused), or null: `liveStream` of the catalogue's
+ * answers (responses.ts spells the same shape: it cannot import this file, which imports it).
+ */
 export const liveStreamRef = v.nullable(v.object({ id: v.number(), channelId: v.string() }));
 export type LiveStreamRef = v.InferOutput<typeof liveStreamRef>;
 
-/** GET /api/streams/live?city=&category=: the "live now" strip, newest first. */
-export const liveStreamList = v.object({
-  items: v.array(v.object({ ...streamSummary.entries, profile: modelCard })),
+/** GET /api/streams/live: the streams on air of visible profiles (the "live now" strip), newest first. */
+export const STREAMS_LIVE_MAX = 24;
+export const liveStreamsQuery = v.object({
+  category: v.optional(v.picklist(CATEGORIES, 'validation.invalidCategory')),
+  city: v.optional(citySlugSchema),
 });
+export type LiveStreamsQuery = v.InferOutput<typeof liveStreamsQuery>;
+
+/** GET /api/streams/:id/:channelId (and the socket's `stream` / `channel`). */
+export const CHANNEL_ID_LENGTH = 16;
+export const channelIdSchema = v.pipe(
+  v.string('validation.invalidId'),
+  v.regex(/^[A-Za-z0-9_-]{16}$/, 'validation.invalidId'),
+);
+export const streamPageParams = v.object({
+  id: positiveIntString('validation.invalidId'),
+  channelId: channelIdSchema,
+});
+export const streamRecordsQuery = v.object({ page: v.optional(pageNumberString) });
+export const liveStreamItem = v.object({ ...streamSummary.entries, profile: modelCard });
+export const liveStreamList = v.object({ items: v.array(liveStreamItem) });
 export type LiveStreamList = v.InferOutput<typeof liveStreamList>;
 
 /** GET /api/streams/:id/:channelId: the stream page (profile null once it is no longer visible). */
 export const streamPage = v.object({ ...streamSummary.entries, profile: v.nullable(modelCard) });
 export type StreamPage = v.InferOutput<typeof streamPage>;
 
-/** GET /api/own-profiles/streams/current: her stream after a reload. */
+/** GET /api/own-profiles/streams/current: her stream on air, after a reload. */
 export const currentStream = v.object({ stream: v.nullable(streamSummary) });
 export type CurrentStream = v.InferOutput<typeof currentStream>;
 
-/** GET /api/own-profiles/streams?page=: her streams, newest first. */
+export const STREAM_RECORDS_PAGE_SIZE = 20;
+/** GET /api/own-profiles/streams?page=: her streams for the cabinet's analytics, newest first. */
 export const streamRecordList = v.object({
   items: v.array(streamRecord),
   total: v.number(),

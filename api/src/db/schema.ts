@@ -30,6 +30,7 @@ import {
   SERVICE_CATEGORY_KEYS,
   SYSTEM_LEDGER_ACCOUNTS,
 } from 'contracts';
+import { STREAM_END_REASONS, type StreamEndReason } from 'contracts/streams';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -389,8 +390,9 @@ export const listingCounts = pgTable(
 );
 
 /**
- * A model's broadcasts. A stream is live from `started_at` until `ended_at` is set; the header's
- * live figure counts the live ones. The streams feature writes them; until then there are none.
+ * A model's broadcasts. A stream is live from `started_at` until `ended_at` is set (paused while
+ * `paused_at` is set); the header's live figure counts the live ones of visible profiles. The
+ * streams module (modules/streams) writes them; its service keeps the state of the open ones.
  */
 export const liveStreams = pgTable(
   'live_streams',
@@ -399,12 +401,23 @@ export const liveStreams = pgTable(
     profileId: integer('profile_id')
       .notNull()
       .references(() => modelProfiles.id, { onDelete: 'cascade' }),
+    /** The second half of the stream's public address (/stream/{id}/{channelId}): random, url-safe. */
+    channelId: text('channel_id').notNull(),
+    /** The account that started it (one live stream per account); null for rows older than it. */
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    chatEnabled: boolean('chat_enabled').notNull().default(true),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    peakViewers: integer('peak_viewers').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason').$type<StreamEndReason>(),
   },
   (t) => [
-    // At most one live stream per profile.
+    // At most one live stream per profile, and per account.
     uniqueIndex('live_streams_live_profile_key').on(t.profileId).where(sql`${t.endedAt} is null`),
+    uniqueIndex('live_streams_live_account_key').on(t.accountId).where(sql`${t.endedAt} is null`),
+    index('live_streams_account_idx').on(t.accountId, t.startedAt),
+    check('live_streams_end_reason_check', oneOf(t.endReason, STREAM_END_REASONS)),
   ],
 );
 

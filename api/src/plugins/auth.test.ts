@@ -29,7 +29,8 @@ describe('session and CSRF checks', () => {
   );
 
   it('hand out no cookie on an answer a shared cache may keep', async () => {
-    const shared = await t.app.inject('/api/model/streaming-count');
+    // The online figure (the live one, /api/model/streaming-count, is no-store since streams).
+    const shared = await t.app.inject('/api/model/online-count');
     expect(shared.headers['cache-control']).toMatch(/public/);
     expect(shared.headers['set-cookie']).toBeUndefined();
     const personal = await t.app.inject('/api/auth/session');

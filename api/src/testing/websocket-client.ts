@@ -16,9 +16,18 @@ export interface WebSocketOptions {
   headers?: Record<string, string>;
 }
 
-/** Opens a socket and waits until the handshake is done; rejects if the server refuses it. */
-export function openWebSocket(url: string, options: WebSocketOptions = {}): Promise<WebSocket> {
+/**
+ * Opens a socket and waits until the handshake is done; rejects if the server refuses it.
+ * `onMessage` listens from the start: a frame the server sends at once may arrive with the
+ * handshake's answer, before the caller could add a listener of its own.
+ */
+export function openWebSocket(
+  url: string,
+  options: WebSocketOptions = {},
+  onMessage?: (data: unknown) => void,
+): Promise<WebSocket> {
   const socket = new ws.WebSocket(url, options);
+  if (onMessage) socket.on('message', onMessage);
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(socket));
     socket.once('error', reject);

@@ -1,5 +1,4 @@
 import { type ModelCard as ModelCardData, photoSrcSet } from 'contracts';
-import type { LiveStreamRef } from 'contracts/streams';
 import { paths, useLocalized } from 'platform';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,8 +7,8 @@ import { CARD_PHOTO_SIZES } from '../lib/preload-images';
 import styles from './model-card.module.css';
 
 /** The card's stream now (live or paused): `liveStream` of the catalogue's answers (issue 28). */
-export function liveStreamOf(model: object): LiveStreamRef {
-  return (model as { liveStream?: LiveStreamRef }).liveStream ?? null;
+export function liveStreamOf(model: Pick<ModelCardData, 'liveStream'>): ModelCardData['liveStream'] {
+  return model.liveStream;
 }
 
 export function ModelCard({

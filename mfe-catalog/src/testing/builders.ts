@@ -16,6 +16,7 @@ export function createModelCard(overrides: Partial<ModelCard> = {}): ModelCard {
     hasVideo: false,
     isOnline: false,
     isTop: false,
+    liveStream: null,
     ...overrides,
   };
 }

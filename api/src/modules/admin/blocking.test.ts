@@ -43,7 +43,11 @@ async function modelWithProfiles() {
     status: 'draft',
     revision: { name: 'Черновик', category: 'elite' },
   });
-  await t.db.insert(liveStreams).values({ profileId: listedProfile.id });
+  // After the start, which ends every stream left open (restarted).
+  await t.app.ready();
+  await t.db
+    .insert(liveStreams)
+    .values({ profileId: listedProfile.id, accountId: account.id, channelId: 'blockingtest0001' });
   return { city, account, agent, listedProfile, draft };
 }
 
@@ -76,6 +80,7 @@ describe('blocking a model account', () => {
     expect((await pageOf(listedProfile.id)).statusCode).toBe(410);
     const [stream] = await t.db.select().from(liveStreams).where(eq(liveStreams.profileId, listedProfile.id));
     expect(stream?.endedAt).not.toBeNull();
+    expect(stream?.endReason).toBe('blocked');
     expect(await latestNotification(agent)).toMatchObject({
       kind: 'account_blocked',
       params: { comment: 'Повторные нарушения правил' },
@@ -213,6 +218,7 @@ describe('blocking a single profile', () => {
     expect(statuses.map((row) => row.status)).toEqual(['resolved', 'resolved']);
     const [stream] = await t.db.select().from(liveStreams).where(eq(liveStreams.profileId, listedProfile.id));
     expect(stream?.endedAt).not.toBeNull();
+    expect(stream?.endReason).toBe('blocked');
     expect(await latestNotification(agent)).toMatchObject({
       kind: 'profile_blocked',
       params: { profileName: 'Анна', comment: 'Фото из чужой анкеты' },

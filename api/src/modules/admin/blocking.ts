@@ -34,10 +34,13 @@ async function lockProfileWithAccount(tx: Database, profileId: number) {
   return { account, row: await lockProfile(tx, profileId, null) };
 }
 
-/** A blocked profile's broadcast ends with the block (PRODUCT_SPEC.md section 4). */
-async function endStreams(tx: Database, profileIds: number[]): Promise<void> {
-  if (profileIds.length === 0) return;
-  await endStreamsOf(tx, profileIds);
+/**
+ * A blocked profile's broadcast ends with the block (PRODUCT_SPEC.md section 4): the rows in the
+ * block's transaction; answers the streams to end in the stream service once it is committed.
+ */
+async function endStreams(tx: Database, profileIds: number[]): Promise<number[]> {
+  if (profileIds.length === 0) return [];
+  return endStreamsOf(tx, profileIds);
 }
 
 /**
@@ -55,7 +58,7 @@ export function createBlocking(fastify: FastifyInstance) {
      * broadcasts and tells her why. Her sessions stay: she still signs in and reads the reason.
      */
     async blockAccount(adminId: number, accountId: number, comment: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const streams = await db.transaction(async (tx) => {
         const account = await lockAccount(tx, accountId);
         if (account.role === 'admin' || account.accountType !== 'girl') {
           throw new ApiError(409, 'NOT_BLOCKABLE');
@@ -64,7 +67,7 @@ export function createBlocking(fastify: FastifyInstance) {
         const now = new Date();
         await setAccountBlock(tx, accountId, { at: now, comment }, now);
         const blocked = await blockProfilesOfAccount(tx, accountId, comment, now);
-        await endStreams(tx, await profileIdsOfAccount(tx, accountId));
+        const ended = await endStreams(tx, await profileIdsOfAccount(tx, accountId));
         await fastify.notifications.notify(accountId, 'account_blocked', { comment }, tx);
         await recordAdminAction(tx, {
           adminId,
@@ -74,8 +77,11 @@ export function createBlocking(fastify: FastifyInstance) {
           reason: comment,
           details: { profiles: blocked },
         });
+        return ended;
       });
       fastify.listingCache.clear();
+      // Viewers are told at once; their sockets close.
+      await fastify.streams.endStreams(streams, 'blocked');
     },
 
     /** Lifts an account's block and the block of the profiles blocked with it. */
@@ -103,7 +109,7 @@ export function createBlocking(fastify: FastifyInstance) {
      * when the account is unblocked). Its open complaints are resolved by it and a hold ends.
      */
     async blockProfile(adminId: number, profileId: number, reason: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const streams = await db.transaction(async (tx) => {
         const { row } = await lockProfileWithAccount(tx, profileId);
         if (row.isBlocked && row.blockSource !== 'account') throw new ApiError(409, 'CONFLICT');
         const now = new Date();
@@ -115,7 +121,7 @@ export function createBlocking(fastify: FastifyInstance) {
           updatedAt: now,
         });
         const resolved = await closeOpenComplaints(tx, profileId, 'resolved');
-        await endStreams(tx, [profileId]);
+        const ended = await endStreams(tx, [profileId]);
         if (row.accountId !== null) {
           await fastify.notifications.notify(
             row.accountId,
@@ -132,8 +138,10 @@ export function createBlocking(fastify: FastifyInstance) {
           reason,
           details: { complaintsResolved: resolved },
         });
+        return ended;
       });
       fastify.listingCache.clear();
+      await fastify.streams.endStreams(streams, 'blocked');
     },
 
     /**

@@ -14,6 +14,7 @@ import type { Database, DatabaseKind } from '../../db/client';
 import {
   cities,
   listingCounts,
+  liveStreams,
   media,
   metroStations,
   modelProfiles,
@@ -56,6 +57,12 @@ const cardColumns = {
   metroId: metroStations.id,
   metroNameRu: metroStations.nameRu,
   metroNameEn: metroStations.nameEn,
+  liveStreamId: sql<
+    number | null
+  >`(select ${liveStreams.id} from ${liveStreams} where ${liveStreams.profileId} = ${modelProfiles.id} and ${liveStreams.endedAt} is null limit 1)`,
+  liveChannelId: sql<
+    string | null
+  >`(select ${liveStreams.channelId} from ${liveStreams} where ${liveStreams.profileId} = ${modelProfiles.id} and ${liveStreams.endedAt} is null limit 1)`,
 };
 
 interface CardRow {
@@ -73,6 +80,9 @@ interface CardRow {
   metroId: number | null;
   metroNameRu: string | null;
   metroNameEn: string | null;
+  /** The stream on air (live or paused), if any. */
+  liveStreamId: number | null;
+  liveChannelId: string | null;
 }
 
 interface PhotoRow {
@@ -418,6 +428,10 @@ function toCard(row: CardRow, photo: MediaImage | null): ModelCard {
     hasVideo: row.hasVideo,
     isOnline: row.isOnline,
     isTop: row.isTop,
+    liveStream:
+      row.liveStreamId !== null && row.liveChannelId !== null
+        ? { id: row.liveStreamId, channelId: row.liveChannelId }
+        : null,
   };
 }
 
@@ -491,7 +505,8 @@ function listingPage(query: ModelListQuery, offset: number, bind: Bind): SQL {
       ${cities.slug} as "citySlug", ${cities.nameRu} as "cityNameRu", ${cities.nameEn} as "cityNameEn",
       ${metroStations.id} as "metroId", ${metroStations.nameRu} as "metroNameRu",
       ${metroStations.nameEn} as "metroNameEn",
-      first_photo.url as "photoUrl", first_photo.width as "photoWidth", first_photo.height as "photoHeight"
+      first_photo.url as "photoUrl", first_photo.width as "photoWidth", first_photo.height as "photoHeight",
+      live.id as "liveStreamId", live.channel_id as "liveChannelId"
     from (select 1) as one
     left join (
       page_ids
@@ -505,6 +520,12 @@ function listingPage(query: ModelListQuery, offset: number, bind: Bind): SQL {
         order by ${media.position}, ${media.id}
         limit 1
       ) as first_photo on true
+      left join lateral (
+        select ${liveStreams.id} as id, ${liveStreams.channelId} as channel_id
+        from ${liveStreams}
+        where ${liveStreams.profileId} = ${modelProfiles.id} and ${liveStreams.endedAt} is null
+        limit 1
+      ) as live on true
     ) on true
     order by page_ids.pos nulls last, ${order}`;
 }

@@ -303,6 +303,7 @@ describe('GET /api/model', () => {
       hasVideo: true,
       isOnline: true,
       isTop: false,
+      liveStream: null,
     } satisfies ModelCard);
     expect(bare).toMatchObject({ id: noPhoto.id, photo: null });
 

@@ -14,6 +14,7 @@ import { analyticsDay } from '../../lib/visitor';
 import { createAnalyticsRepository } from '../analytics/repository';
 import { balanceOf, latestPurchaseOf, post, spentIn } from '../ledger/repository';
 import { removeProfileFiles } from '../media/service';
+import { openStreamIdsOf } from '../streams/repository';
 import { baselineFingerprint, ownProfiles, revisionOf, toOwnProfile } from './own-profile';
 import {
   cityIdBySlug,
@@ -259,17 +260,20 @@ export function createProfileService(fastify: FastifyInstance) {
      * never approved) is refunded.
      */
     async remove(accountId: number, id: number): Promise<{ storageKeys: string[] }> {
-      const storageKeys = await db.transaction(async (tx) => {
+      const { keys: storageKeys, streams } = await db.transaction(async (tx) => {
         const locked = await lockProfile(tx, id, accountId);
         targetOf(locked, 'delete');
         if (locked.prepaidMonths > 0 && locked.accountId !== null) {
           await refundPrepaid(tx, locked.accountId, id);
         }
         const keys = await removeProfileFiles(tx, id);
+        // Its stream on air ends with it (the row goes with the profile).
+        const streams = await openStreamIdsOf(tx, [id]);
         await deleteProfile(tx, id);
-        return keys;
+        return { keys, streams };
       });
       fastify.listingCache.clear();
+      await fastify.streams.endStreams(streams, 'deleted');
       return { storageKeys };
     },
   };

@@ -30,8 +30,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function connect(): Promise<WebSocket> {
-  const socket = await openWebSocket(`${origin}/ws/online`);
+async function connect(onMessage?: (data: unknown) => void): Promise<WebSocket> {
+  const socket = await openWebSocket(`${origin}/ws/online`, {}, onMessage);
   open.push(socket);
   return socket;
 }
@@ -63,16 +63,15 @@ describe('presence over /ws/online', () => {
     await countBecomes(0);
   });
 
-  it('ignores what a client sends and sends nothing itself', async () => {
-    const socket = await connect();
+  it('ignores what a client sends and sends only the live figure, once on connect', async () => {
     const received: unknown[] = [];
-    socket.on('message', (data) => received.push(data));
+    const socket = await connect((data) => received.push(JSON.parse(String(data))));
     socket.send('hello');
     socket.send(JSON.stringify({ type: 'count', value: 1000 }));
     socket.send(Buffer.from([0, 1, 2]));
     await countBecomes(1);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(received).toEqual([]);
+    expect(received).toEqual([{ streaming: 0 }]);
     expect(socket.readyState).toBe(socket.OPEN);
     expect(await onlineCount()).toBe(1);
   });
@@ -274,6 +273,72 @@ describe('presencePlugin limits', () => {
       await expect(openWebSocket(url)).rejects.toThrow('the server answered 429 instead of upgrading');
       await eventually(async () => expect(await store.count()).toBe(1));
       await closeWebSocket(first);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the live figure on /ws/online', () => {
+  /** A presence plugin alone, counting `live` streams, pushing at most every `intervalMs`. */
+  async function presenceWithFigure(intervalMs: number) {
+    const figure = { live: 0, counted: 0 };
+    const app = Fastify();
+    await app.register(fastifyWebsocket);
+    await app.register(socketLimitsPlugin);
+    await app.register(presencePlugin, {
+      store: createMemoryPresenceStore(),
+      streamingPushIntervalMs: intervalMs,
+      streamingCount: async () => {
+        figure.counted++;
+        return figure.live;
+      },
+    });
+    const url = `${(await app.listen({ port: 0, host: '127.0.0.1' })).replace('http://', 'ws://')}/ws/online`;
+    const listen = async () => {
+      const received: unknown[] = [];
+      const socket = await openWebSocket(url, {}, (data) => received.push(JSON.parse(String(data))));
+      return { socket, received };
+    };
+    return { app, figure, listen };
+  }
+
+  it('sends the figure on connect and every change to every socket, and nothing when it did not change', async () => {
+    const { app, figure, listen } = await presenceWithFigure(20);
+    try {
+      figure.live = 2;
+      const first = await listen();
+      await eventually(() => expect(first.received).toEqual([{ streaming: 2 }]));
+      const second = await listen();
+      await eventually(() => expect(second.received).toEqual([{ streaming: 2 }]));
+
+      app.streamingChanged();
+      await eventually(() => expect(figure.counted).toBeGreaterThanOrEqual(2));
+      figure.live = 1;
+      app.streamingChanged();
+      await eventually(() => expect(first.received).toEqual([{ streaming: 2 }, { streaming: 1 }]));
+      await eventually(() => expect(second.received).toEqual([{ streaming: 2 }, { streaming: 1 }]));
+      await Promise.all([closeWebSocket(first.socket), closeWebSocket(second.socket)]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('counts and pushes at most once per interval however often it is told, and the last change lands', async () => {
+    const { app, figure, listen } = await presenceWithFigure(300);
+    try {
+      const watcher = await listen();
+      await eventually(() => expect(watcher.received).toEqual([{ streaming: 0 }]));
+      const countedBefore = figure.counted;
+      for (let n = 1; n <= 50; n++) {
+        figure.live = n;
+        app.streamingChanged();
+      }
+      await eventually(() => expect(watcher.received.at(-1)).toEqual({ streaming: 50 }), 2000);
+      // One count at once, one more after the interval for the changes meanwhile.
+      expect(figure.counted - countedBefore).toBeLessThanOrEqual(2);
+      expect(watcher.received.length).toBeLessThanOrEqual(3);
+      await closeWebSocket(watcher.socket);
     } finally {
       await app.close();
     }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type {} from '@fastify/rate-limit';
 import type { WebSocket } from '@fastify/websocket';
 import fp from 'fastify-plugin';
+import { createStreamRepository } from '../streams/repository';
 import { createPresenceRepository } from './repository';
 import { createMemoryPresenceStore, type PresenceStore } from './store';
 
@@ -10,10 +11,19 @@ import { createMemoryPresenceStore, type PresenceStore } from './store';
 const HEARTBEAT_MS = 30_000;
 /** One account's profiles are written at most this often, whatever her sockets say meanwhile. */
 const CABINET_WRITE_INTERVAL_MS = 500;
+/** The live figure goes out at most this often, whatever changes meanwhile. */
+const STREAMING_PUSH_INTERVAL_MS = 1_000;
+/** Visibility changes no stream tells of (a profile's paid time ending): the figure is recounted this often. */
+const STREAMING_RECOUNT_MS = 15_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
     presence: PresenceStore;
+    /**
+     * The number of live streams may have changed (one started or ended, a profile was blocked):
+     * every presence socket gets the new figure within STREAMING_PUSH_INTERVAL_MS.
+     */
+    streamingChanged(): void;
   }
 }
 
@@ -22,6 +32,10 @@ export interface PresenceOptions {
   heartbeatMs?: number;
   /** The least time between two writes of one account's profiles (half a second). */
   cabinetWriteIntervalMs?: number;
+  /** The live streams of visible profiles (by default counted in the database). */
+  streamingCount?: () => Promise<number>;
+  /** The least time between two pushes of the live figure (a second). */
+  streamingPushIntervalMs?: number;
 }
 
 /** What a browser may say on the socket: whether any of its tabs shows the model's cabinet. */
@@ -41,7 +55,9 @@ function cabinetMessage(data: unknown): boolean | null {
  * The presence socket GET /ws/online: each open socket is one browser on the site (the client
  * keeps one per browser across tabs); the count is read over HTTP (GET /api/online-count).
  * A signed-in model's browser says `{"cabinet": true|false}` as her cabinet tabs open and
- * close: her profiles are online while one is open. Nothing is sent; anything else is ignored.
+ * close: her profiles are online while one is open. Anything else is ignored. The server sends
+ * one thing: the header's live figure, `{"streaming": n}`, on connect and whenever it changes
+ * (at most once a second).
  * A socket may send `messagesPerSocket` messages a minute (the socket limits) and is closed past
  * them; the database follows the latest state only, at most twice a second per account.
  */
@@ -96,6 +112,54 @@ export const presencePlugin = fp<PresenceOptions>(
     });
     const alive = new Map<WebSocket, boolean>();
 
+    // The live figure: counted when something says it changed (at most once per interval, the
+    // last change always counted), and pushed to every socket when it differs from the last one.
+    const streamingCount =
+      options.streamingCount ??
+      (fastify.hasDecorator('db') ? createStreamRepository(fastify.db).liveCount : async () => 0);
+    const pushIntervalMs = options.streamingPushIntervalMs ?? STREAMING_PUSH_INTERVAL_MS;
+    let streaming: number | null = null;
+    let recount: NodeJS.Timeout | null = null;
+    let recountAgain = false;
+    let lastRecountAt = 0;
+    const sendStreaming = (socket: WebSocket, n: number) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ streaming: n }));
+    };
+    const countStreaming = async () => {
+      try {
+        const n = await streamingCount();
+        if (n !== streaming) {
+          streaming = n;
+          for (const socket of alive.keys()) sendStreaming(socket, n);
+        }
+      } catch (error) {
+        fastify.log.error({ err: error }, 'presence: could not count the live streams');
+      }
+    };
+    const streamingChanged = () => {
+      if (closing) return;
+      if (recount) {
+        recountAgain = true;
+        return;
+      }
+      const wait = Math.max(0, lastRecountAt + pushIntervalMs - Date.now());
+      recount = setTimeout(async () => {
+        lastRecountAt = Date.now();
+        await countStreaming();
+        recount = null;
+        if (recountAgain) {
+          recountAgain = false;
+          streamingChanged();
+        }
+      }, wait);
+      recount.unref();
+    };
+    fastify.decorate('streamingChanged', streamingChanged);
+    const slowRecount = setInterval(() => {
+      if (alive.size > 0) streamingChanged();
+    }, STREAMING_RECOUNT_MS);
+    slowRecount.unref();
+
     fastify.get(
       '/ws/online',
       {
@@ -105,7 +169,8 @@ export const presencePlugin = fp<PresenceOptions>(
         // The HTTP rate limiter is not for sockets: the socket limits count upgrades.
         config: { rateLimit: false },
         schema: {
-          summary: 'WebSocket: counts this browser as online while open; sends nothing, ignores messages',
+          summary:
+            'WebSocket: counts this browser as online while open; sends the live figure {"streaming": n} on connect and on change',
           description: 'Answers 101 Switching Protocols to a WebSocket upgrade; a plain GET is refused.',
           tags: ['presence'],
         },
@@ -115,6 +180,17 @@ export const presencePlugin = fp<PresenceOptions>(
         const model = request.auth?.accountType === 'girl' ? request.auth.accountId : null;
         alive.set(socket, true);
         socket.on('pong', () => alive.set(socket, true));
+        if (streaming !== null) sendStreaming(socket, streaming);
+        else {
+          void streamingCount()
+            .then((n) => {
+              streaming ??= n;
+              sendStreaming(socket, streaming);
+            })
+            .catch((error: unknown) =>
+              fastify.log.error({ err: error }, 'presence: could not count the live streams'),
+            );
+        }
         // A close can come before the store has answered; removing waits for the add.
         const added = store.add(id).catch((error: unknown) => {
           fastify.log.error({ err: error }, 'presence: could not count a socket');
@@ -171,6 +247,8 @@ export const presencePlugin = fp<PresenceOptions>(
     heartbeat.unref();
     fastify.addHook('onClose', async () => {
       clearInterval(heartbeat);
+      clearInterval(slowRecount);
+      if (recount) clearTimeout(recount);
       // The writers finish without waiting out their interval, before the database closes.
       closing = true;
       await Promise.all(writers.values());

@@ -19,12 +19,14 @@ export async function ownerOfProfile(tx: Database, profileId: number): Promise<n
   return owner === undefined ? undefined : owner.accountId;
 }
 
-/** Ends the broadcasts of these profiles that are still on. */
-export async function endStreams(tx: Database, profileIds: number[]): Promise<void> {
-  await tx
+/** Ends the broadcasts of these profiles that are still on (a block); answers their ids. */
+export async function endStreams(tx: Database, profileIds: number[]): Promise<number[]> {
+  const ended = await tx
     .update(liveStreams)
-    .set({ endedAt: new Date() })
-    .where(and(inArray(liveStreams.profileId, profileIds), isNull(liveStreams.endedAt)));
+    .set({ endedAt: new Date(), endReason: 'blocked', pausedAt: null })
+    .where(and(inArray(liveStreams.profileId, profileIds), isNull(liveStreams.endedAt)))
+    .returning({ id: liveStreams.id });
+  return ended.map((stream) => stream.id);
 }
 
 /** Sets or lifts an account's block (null lifts it). */

@@ -221,10 +221,8 @@ describe('the live badge', () => {
     render(
       <PlatformProviders>
         <MemoryRouter>
-          <ModelCard
-            model={{ ...createModelCard({ id: 1 }), liveStream: { id: 3, channelId: 'c' } } as never}
-          />
-          <ModelCard model={{ ...createModelCard({ id: 2 }), liveStream: null } as never} />
+          <ModelCard model={createModelCard({ id: 1, liveStream: { id: 3, channelId: 'c' } })} />
+          <ModelCard model={createModelCard({ id: 2, liveStream: null })} />
         </MemoryRouter>
       </PlatformProviders>,
     );

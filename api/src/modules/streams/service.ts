@@ -1,0 +1,352 @@
+import type { Locale } from 'contracts';
+import {
+  type LiveStreamList,
+  type LiveStreamsQuery,
+  STREAM_HEARTBEAT_MS,
+  STREAM_RECONNECT_GRACE_MS,
+  type StreamEndReason,
+  type StreamPage,
+  type StreamRecordList,
+  type StreamServerMessage,
+  type StreamState,
+  type StreamSummary,
+  STREAM_RECORDS_PAGE_SIZE,
+} from 'contracts/streams';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../lib/api-error';
+import { randomToken } from '../../lib/tokens';
+import type { StreamMedia } from './media/types';
+import { createStreamRepository, type StreamRow } from './repository';
+import { type Connection, createStreamSessions } from './session';
+import type { StreamStore } from './store';
+
+/** Viewer counts go out at most this often per stream (other state changes go at once). */
+export const VIEWER_BROADCAST_MS = 1_000;
+
+export interface StreamServiceOptions {
+  store: StreamStore;
+  media: StreamMedia;
+  heartbeatMs?: number | undefined;
+  graceMs?: number | undefined;
+  viewerBroadcastMs?: number | undefined;
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * The live streams of this process: their rows (repository), their shared state (the store),
+ * their sockets and media connections, their timers (heartbeat, the model's reconnect grace, the
+ * coalesced viewer counts). Every end of a stream goes through `end`: the row, the store, every
+ * socket (`ended`, then closed), the media.
+ */
+export function createStreamService(fastify: FastifyInstance, options: StreamServiceOptions) {
+  const repository = createStreamRepository(fastify.db);
+  const { store, media } = options;
+  const graceMs = options.graceMs ?? STREAM_RECONNECT_GRACE_MS;
+  const viewerBroadcastMs = options.viewerBroadcastMs ?? VIEWER_BROADCAST_MS;
+  const sockets = new Map<number, Set<Connection>>();
+  const graceTimers = new Map<number, NodeJS.Timeout>();
+  const viewerTimers = new Map<number, { timer: NodeJS.Timeout | null; lastAt: number; peak: number }>();
+  const ending = new Map<number, Promise<void>>();
+  let closing = false;
+
+  const changed = () => {
+    fastify.listingCache.clear();
+    fastify.streamingChanged?.();
+  };
+
+  const send = (connection: Connection, message: StreamServerMessage) => {
+    if (connection.socket.readyState === connection.socket.OPEN)
+      connection.socket.send(JSON.stringify(message));
+  };
+  const broadcast = (streamId: number, message: StreamServerMessage) => {
+    for (const connection of sockets.get(streamId) ?? []) send(connection, message);
+  };
+
+  const stateOf = async (streamId: number): Promise<StreamState | null> => {
+    const state = await store.get(streamId);
+    return state ? { status: state.status, viewers: state.viewers, chatEnabled: state.chatEnabled } : null;
+  };
+
+  const broadcastState = async (streamId: number) => {
+    const state = await stateOf(streamId);
+    const timers = viewerTimers.get(streamId);
+    if (timers) timers.lastAt = Date.now();
+    if (state) broadcast(streamId, { type: 'state', state });
+  };
+
+  /** The viewer count changed: said at most once per viewerBroadcastMs, the latest count. */
+  const viewersChanged = (streamId: number) => {
+    const entry = viewerTimers.get(streamId) ?? { timer: null, lastAt: 0, peak: 0 };
+    viewerTimers.set(streamId, entry);
+    if (entry.timer) return;
+    const wait = Math.max(0, entry.lastAt + viewerBroadcastMs - Date.now());
+    entry.timer = setTimeout(() => {
+      entry.timer = null;
+      void (async () => {
+        await broadcastState(streamId);
+        const state = await store.get(streamId);
+        if (state && state.peakViewers > entry.peak) {
+          entry.peak = state.peakViewers;
+          await repository.storePeak(streamId, state.peakViewers);
+        }
+      })().catch((error: unknown) =>
+        fastify.log.error({ err: error }, 'streams: could not send the viewers'),
+      );
+    }, wait);
+    entry.timer.unref();
+  };
+
+  /** The row is open but the store has not got it (another process started it, or a test did). */
+  const ensureOnAir = async (row: StreamRow, profileName: string) => {
+    if (row.endedAt !== null || (await store.get(row.id))) return;
+    await store.open(row.id, {
+      profileId: row.profileId,
+      accountId: row.accountId,
+      profileName,
+      status: row.pausedAt ? 'paused' : 'live',
+      chatEnabled: row.chatEnabled,
+    });
+  };
+
+  const summaryOf = async (row: StreamRow): Promise<StreamSummary> => {
+    const state = row.endedAt === null ? await store.get(row.id) : null;
+    return {
+      id: row.id,
+      channelId: row.channelId,
+      profileId: row.profileId,
+      status: row.endedAt !== null ? 'ended' : row.pausedAt ? 'paused' : 'live',
+      viewers: state?.viewers ?? 0,
+      chatEnabled: row.chatEnabled,
+      startedAt: row.startedAt.toISOString(),
+      endedAt: row.endedAt?.toISOString() ?? null,
+    };
+  };
+
+  /** Her stream (any state); 404 when it is not hers or there is none. */
+  const ownStream = async (accountId: number, id: number) => {
+    const found = await repository.findWithProfile(id);
+    if (!found || (found.ownerId !== accountId && found.stream.accountId !== accountId)) {
+      throw new ApiError(404, 'NOT_FOUND');
+    }
+    return found;
+  };
+  /** Her stream on air; 409 STREAM_ENDED once it is over. */
+  const ownStreamOnAir = async (accountId: number, id: number) => {
+    const found = await ownStream(accountId, id);
+    if (found.stream.endedAt !== null || ending.has(id)) throw new ApiError(409, 'STREAM_ENDED');
+    await ensureOnAir(found.stream, found.profileName);
+    return found;
+  };
+
+  const reloadSummary = async (id: number): Promise<StreamSummary> => {
+    const row = await repository.find(id);
+    if (!row) throw new ApiError(404, 'NOT_FOUND');
+    return summaryOf(row);
+  };
+
+  async function end(streamId: number, reason: StreamEndReason): Promise<void> {
+    const running = ending.get(streamId);
+    if (running) return running;
+    const work = (async () => {
+      const grace = graceTimers.get(streamId);
+      if (grace) clearTimeout(grace);
+      graceTimers.delete(streamId);
+      const timers = viewerTimers.get(streamId);
+      if (timers?.timer) clearTimeout(timers.timer);
+      viewerTimers.delete(streamId);
+      const last = await store.close(streamId);
+      await repository.end(streamId, reason, last?.peakViewers ?? 0);
+      const row = await repository.find(streamId);
+      const said: StreamEndReason = row?.endReason ?? reason;
+      const connections = sockets.get(streamId) ?? new Set();
+      sockets.delete(streamId);
+      for (const connection of connections) {
+        send(connection, { type: 'ended', reason: said });
+        connection.peer?.close();
+        connection.peer = null;
+        connection.socket.close(1000, 'Stream ended');
+      }
+      try {
+        await media.end(streamId);
+      } catch (error) {
+        fastify.log.error({ err: error }, 'streams: the media of a stream did not end cleanly');
+      }
+      changed();
+    })();
+    ending.set(streamId, work);
+    try {
+      await work;
+    } finally {
+      ending.delete(streamId);
+    }
+  }
+
+  const sessions = createStreamSessions({
+    fastify,
+    repository,
+    store,
+    media,
+    graceMs,
+    sockets,
+    graceTimers,
+    ending,
+    isClosing: () => closing,
+    send,
+    broadcast,
+    stateOf,
+    viewersChanged,
+    ensureOnAir,
+    end,
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const connections of sockets.values()) {
+      for (const connection of connections) {
+        if (connection.missed >= 2) {
+          connection.dead = true;
+          connection.socket.terminate();
+          continue;
+        }
+        connection.missed++;
+        connection.socket.ping();
+      }
+    }
+  }, options.heartbeatMs ?? STREAM_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  return {
+    /** Rows left open by a process that stopped: nobody holds their sockets any more. */
+    async endLeftovers(): Promise<void> {
+      const ended = await repository.endAllOpen();
+      if (ended.length > 0) changed();
+    },
+
+    async start(accountId: number, profileId: number, chatEnabled: boolean): Promise<StreamSummary> {
+      let profileName = '';
+      let row: StreamRow;
+      try {
+        row = await fastify.db.transaction(async (tx) => {
+          const profile = await repository.lockOwnProfile(tx, accountId, profileId);
+          if (!profile) throw new ApiError(404, 'MODEL_NOT_FOUND');
+          if (!profile.visible) throw new ApiError(409, 'STREAM_PROFILE_NOT_LISTED');
+          if (await repository.openStreamOfAccount(tx, accountId))
+            throw new ApiError(409, 'STREAM_ALREADY_LIVE');
+          profileName = profile.name;
+          return repository.insert(tx, { profileId, accountId, channelId: randomToken(12), chatEnabled });
+        });
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        // Two starts at once: the unique indexes keep one live stream per account and profile.
+        if (isUniqueViolation(error)) throw new ApiError(409, 'STREAM_ALREADY_LIVE');
+        fastify.log.error({ err: error }, 'streams: could not start a stream');
+        throw new ApiError(500, 'STREAM_CREATE_FAILED');
+      }
+      await store.open(row.id, {
+        profileId,
+        accountId,
+        profileName,
+        status: 'live',
+        chatEnabled: row.chatEnabled,
+      });
+      changed();
+      return summaryOf(row);
+    },
+
+    async current(accountId: number): Promise<StreamSummary | null> {
+      const row = await repository.openStreamOfAccount(fastify.db, accountId);
+      return row ? summaryOf(row) : null;
+    },
+
+    async setPaused(accountId: number, id: number, paused: boolean): Promise<StreamSummary> {
+      await ownStreamOnAir(accountId, id);
+      await repository.setPaused(id, paused);
+      await store.update(id, { status: paused ? 'paused' : 'live' });
+      try {
+        await media.setPaused(id, paused);
+      } catch (error) {
+        fastify.log.error({ err: error }, 'streams: the media did not pause or resume');
+      }
+      await broadcastState(id);
+      return reloadSummary(id);
+    },
+
+    async setChatEnabled(accountId: number, id: number, chatEnabled: boolean): Promise<StreamSummary> {
+      await ownStreamOnAir(accountId, id);
+      await repository.setChatEnabled(id, chatEnabled);
+      await store.update(id, { chatEnabled });
+      await broadcastState(id);
+      return reloadSummary(id);
+    },
+
+    async stop(accountId: number, id: number): Promise<StreamSummary> {
+      await ownStreamOnAir(accountId, id);
+      try {
+        await end(id, 'stopped');
+      } catch (error) {
+        fastify.log.error({ err: error }, 'streams: could not stop a stream');
+        throw new ApiError(500, 'STREAM_STOP_FAILED');
+      }
+      return reloadSummary(id);
+    },
+
+    /** Ends these streams at once (a block, a deletion): viewers are told, sockets closed. */
+    async endStreams(streamIds: number[], reason: StreamEndReason): Promise<void> {
+      await Promise.all(
+        streamIds.map((id) =>
+          end(id, reason).catch((error: unknown) =>
+            fastify.log.error({ err: error }, 'streams: could not end a stream'),
+          ),
+        ),
+      );
+      if (streamIds.length > 0) changed();
+    },
+
+    async page(id: number, channelId: string, locale: Locale): Promise<StreamPage | null> {
+      const row = await repository.find(id);
+      if (!row || row.channelId !== channelId) return null;
+      const cards = await repository.cards([row.profileId], locale);
+      return { ...(await summaryOf(row)), profile: cards.get(row.profileId) ?? null };
+    },
+
+    async onAir(query: LiveStreamsQuery, locale: Locale): Promise<LiveStreamList> {
+      const rows = await repository.onAir(query);
+      const cards = await repository.cards(
+        rows.map((row) => row.profileId),
+        locale,
+      );
+      const items: LiveStreamList['items'] = [];
+      for (const row of rows) {
+        const profile = cards.get(row.profileId);
+        if (profile) items.push({ ...(await summaryOf(row)), profile });
+      }
+      return { items };
+    },
+
+    async records(accountId: number, page: number): Promise<StreamRecordList> {
+      const { items, total } = await repository.records(accountId, page);
+      return { items, total, page, pageSize: STREAM_RECORDS_PAGE_SIZE };
+    },
+
+    count: () => repository.liveCount(),
+
+    ...sessions,
+
+    /** The server is closing: timers stop; rows stay as they are (the next start ends them). */
+    async close(): Promise<void> {
+      closing = true;
+      clearInterval(heartbeat);
+      for (const timer of graceTimers.values()) clearTimeout(timer);
+      for (const entry of viewerTimers.values()) if (entry.timer) clearTimeout(entry.timer);
+      await Promise.allSettled(ending.values());
+      await media.close();
+    },
+  };
+}
+
+export type StreamService = ReturnType<typeof createStreamService>;
