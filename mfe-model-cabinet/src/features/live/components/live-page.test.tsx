@@ -191,6 +191,9 @@ describe('the live screen', () => {
     ]);
     act(() => socket.receive({ type: 'removed', lineId: 'l1' }));
     expect(screen.getAllByTestId('chat-line')).toHaveLength(1);
+    // A refusal of her own line is said, in her language.
+    act(() => socket.receive({ type: 'error', code: 'CHAT_TOO_FAST' }));
+    expect(screen.getByRole('alert').textContent).toBe(ru.live.chat.errors.CHAT_TOO_FAST);
   });
 
   it('says "failed to create stream" when starting fails for no reason the API gives', async () => {

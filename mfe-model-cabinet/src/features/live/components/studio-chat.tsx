@@ -1,6 +1,6 @@
 import { CHAT_LINE_MAX_LENGTH, type ChatLine } from 'contracts/streams';
 import type { UseStreamSocket } from 'platform/streams';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Input } from 'shared-ui';
 import styles from './live-page.module.css';
@@ -16,11 +16,18 @@ export function StudioChat({ socket, chatEnabled }: Props) {
   const [text, setText] = useState('');
   const [muted, setMuted] = useState<string[]>([]);
   const titleId = useId();
+  const errorId = useId();
+  // A refusal the server said (a line too fast, too long): shown until her next line.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(() => {
+    if (socket.error) setRefusal(t(`live.chat.errors.${socket.error.code}`));
+  }, [socket.error, t]);
 
   function send(event: React.FormEvent) {
     event.preventDefault();
     const line = text.trim();
     if (line === '' || !socket.send({ type: 'chat', text: line })) return;
+    setRefusal(null);
     setText('');
   }
 
@@ -76,11 +83,17 @@ export function StudioChat({ socket, chatEnabled }: Props) {
           disabled={!chatEnabled}
           onChange={(event) => setText(event.target.value)}
           hint={t('live.chat.counter', { count: text.length, max: CHAT_LINE_MAX_LENGTH })}
+          aria-describedby={refusal ? errorId : undefined}
         />
         <Button type="submit" disabled={!chatEnabled || text.trim() === ''}>
           {t('live.chat.send')}
         </Button>
       </form>
+      {refusal && (
+        <p id={errorId} role="alert" className={styles.error}>
+          {refusal}
+        </p>
+      )}
     </Card>
   );
 }
