@@ -10,10 +10,17 @@ import { parseListingParams, toModelListQuery } from './features/listing/model/l
 import { isMissingProfile, MODEL_ID_PATTERN, modelQueryOptions } from './features/model/api/get-model';
 import { modelAlternativesQueryOptions } from './features/model/api/get-model-alternatives';
 import { pricesQueryOptions } from './features/price/api/get-prices';
+import { liveStreamsQueryOptions } from './features/stream/api/get-live-streams';
+import {
+  CHANNEL_ID_PATTERN,
+  isMissingStream,
+  STREAM_ID_PATTERN,
+  streamQueryOptions,
+} from './features/stream/api/get-stream';
 import en from './locales/en.json';
 import ru from './locales/ru.json';
 import { HEAD_PRELOADED_CARDS, listingFirstImages, profileFirstImages } from './lib/preload-images';
-import { listingMeta, modelMeta, modelNotFoundMeta, priceMeta } from './lib/page-meta';
+import { listingMeta, modelMeta, modelNotFoundMeta, priceMeta, streamMeta } from './lib/page-meta';
 
 export const namespace = 'catalog';
 export const locales = { ru, en };
@@ -37,7 +44,11 @@ export async function prefetch({
   if (listing) {
     const params = parseListingParams(listing.params.category, search);
     if (!params) return NOT_FOUND;
-    const page = await queryClient.fetchQuery(modelsQueryOptions(toModelListQuery(params)));
+    const [page] = await Promise.all([
+      queryClient.fetchQuery(modelsQueryOptions(toModelListQuery(params))),
+      // The "live now" strip: rendered with the page when the API answers, else read in the browser.
+      queryClient.prefetchQuery(liveStreamsQueryOptions({ city: params.city, category: params.category })),
+    ]);
     const meta = listingMeta(t, params);
     return {
       status: 200,
@@ -60,6 +71,22 @@ export async function prefetch({
       // profiles instead, rendered with it; without them it still says so, and the browser reads them.
       await queryClient.prefetchQuery(modelAlternativesQueryOptions(Number(id)));
       return { status: error.status, meta: modelNotFoundMeta(t) };
+    }
+  }
+  const stream = matchPath(routePatterns.stream, pathname);
+  if (stream) {
+    const id = stream.params.id ?? '';
+    const channelId = stream.params.channelId ?? '';
+    if (!STREAM_ID_PATTERN.test(id) || !CHANNEL_ID_PATTERN.test(channelId)) return NOT_FOUND;
+    try {
+      const details = await queryClient.fetchQuery({
+        ...streamQueryOptions(Number(id), channelId),
+        retry: false,
+      });
+      return { status: 200, meta: streamMeta(t, details) };
+    } catch (error) {
+      if (isMissingStream(error)) return NOT_FOUND;
+      throw error;
     }
   }
   if (matchPath(routePatterns.price, pathname)) {

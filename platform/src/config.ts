@@ -7,6 +7,8 @@ export interface AppConfig {
   remotesUrl: string;
   /** Where the presence socket connects; relative to the page's origin by default. */
   presencePath: string;
+  /** Where a stream page's socket connects (`?stream=&channel=` added). */
+  streamPath: string;
   /** Links in the footer; a deployment sets its own. */
   links: { contactBot: string; telegramChannel: string; instagram: string };
   /** How API calls are made; the server renderer answers them in process. */
@@ -32,6 +34,7 @@ export function appConfig(): AppConfig {
     apiBase: '/api',
     remotesUrl: '/remotes.json',
     presencePath: '/ws/online',
+    streamPath: '/ws/stream',
     links: {
       contactBot: 'https://t.me/anketa_support_bot',
       telegramChannel: 'https://t.me/anketa_news',

@@ -34,8 +34,22 @@ function PriceLoading() {
   );
 }
 
-const adSlot = ({ city, listingSettled }: ListingSlotContext) => (
-  <AdSlot city={city} listingSettled={listingSettled} />
+// The "live now" strip too (the server renders it whole when someone streams; a rendered strip
+// keeps its HTML until its code arrives).
+const LiveStrip = lazy(() =>
+  import('../features/stream/components/live-strip').then((module) => ({ default: module.LiveStrip })),
+);
+const StreamPage = lazy(() =>
+  import('../features/stream/components/stream-page').then((module) => ({ default: module.StreamPage })),
+);
+
+const adSlot = ({ city, category, listingSettled }: ListingSlotContext) => (
+  <>
+    <Suspense fallback={null}>
+      <LiveStrip city={city} category={category} enabled={listingSettled} />
+    </Suspense>
+    <AdSlot city={city} listingSettled={listingSettled} />
+  </>
 );
 
 /** Everything the catalog owns; the shell mounts this below `*`, so full paths match. */
@@ -45,6 +59,14 @@ export default function CatalogRoutes() {
       <Route path={routePatterns.home} element={<ListingPage slot={adSlot} />} />
       <Route path={routePatterns.category} element={<ListingPage slot={adSlot} />} />
       <Route path={routePatterns.model} element={<ModelPage />} />
+      <Route
+        path={routePatterns.stream}
+        element={
+          <Suspense fallback={<Skeleton height={320} />}>
+            <StreamPage />
+          </Suspense>
+        }
+      />
       <Route
         path={routePatterns.price}
         element={

@@ -6,6 +6,11 @@ import { Badge } from 'shared-ui';
 import { CARD_PHOTO_SIZES } from '../lib/preload-images';
 import styles from './model-card.module.css';
 
+/** The card's stream now (live or paused): `liveStream` of the catalogue's answers (issue 28). */
+export function liveStreamOf(model: Pick<ModelCardData, 'liveStream'>): ModelCardData['liveStream'] {
+  return model.liveStream;
+}
+
 export function ModelCard({
   model,
   eager = false,
@@ -45,6 +50,11 @@ export function ModelCard({
             {model.isTop && <Badge variant="top">{t('card.top')}</Badge>}
             {model.hasVideo && <Badge variant="video">{t('card.video')}</Badge>}
             {model.isOnline && <Badge variant="online">{t('card.online')}</Badge>}
+            {liveStreamOf(model) && (
+              <span className={styles.live} data-testid="live-badge">
+                {t('card.live')}
+              </span>
+            )}
           </div>
         </div>
         <div className={styles.body}>

@@ -1,4 +1,5 @@
 import type { Category, LocalizedText, ModelDetails } from 'contracts';
+import type { StreamPage } from 'contracts/streams';
 import type { DocumentMeta } from './use-document-meta';
 
 /** What of a listing's state names its page. */
@@ -68,5 +69,18 @@ export function priceMeta(t: Translate): DocumentMeta {
     title: t('price.documentTitle'),
     description: t('price.metaDescription'),
     canonicalPath: '/price',
+  };
+}
+
+/** A stream's page: its model's name; not indexed (it lasts as long as the stream). */
+export function streamMeta(t: Translate, stream: StreamPage): DocumentMeta {
+  const name = stream.profile?.name ?? t('stream.someone');
+  return {
+    title:
+      stream.status === 'ended'
+        ? t('stream.documentTitleEnded', { name })
+        : t('stream.documentTitle', { name }),
+    description: t('stream.metaDescription', { name }),
+    noindex: true,
   };
 }

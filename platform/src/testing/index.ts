@@ -4,6 +4,7 @@
 export type { ApiCall } from './api-stub';
 export { apiError, called, guardNetwork, ok, stubApi } from './api-stub';
 export { createProfile } from './builders';
+export { FakeStreamSocket } from './fake-stream-socket';
 export { FakeXhr } from './fake-xhr';
 export { addTranslations, location, renderAt } from './render';
 export { expectCompleteTranslations } from './translations';

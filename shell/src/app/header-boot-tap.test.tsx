@@ -15,6 +15,7 @@ function renderHeader() {
     'GET /auth/session': () => ok({ profile: null, canRefresh: false }),
     'GET /constants': () => ok({ siteSlogan: { ru: 'Слоган', en: 'Slogan' } }),
     'GET /model/online-count': () => ok({ count: 3 }),
+    'GET /model/streaming-count': () => ok({ count: 1 }),
   });
   return render(
     <PlatformProviders>

@@ -8,6 +8,7 @@ import { AccountButtons } from '../features/navigation/account-buttons';
 import { AdminLink } from '../features/navigation/admin-link';
 import { type MenuKind, MenuOverlay } from '../features/navigation/menu-overlay';
 import { OnlineCounter } from '../features/navigation/online-counter';
+import { StreamingCounter } from '../features/navigation/streaming-counter';
 import { takeBootTap } from '../lib/boot-tap';
 import { sessionDialogAtom } from '../lib/session-dialog';
 import { useConstants } from '../features/site/api/get-constants';
@@ -44,6 +45,7 @@ export function Header() {
           {slogan ?? '\u00a0'}
         </p>
         <OnlineCounter />
+        <StreamingCounter />
         <nav className={styles.nav} aria-label={t('header.navLabel')}>
           <PreloadLink to={paths.price()} className={styles.navLink}>
             {t('nav.price')}

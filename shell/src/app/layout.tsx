@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { remoteForPath, store, watchRefreshFlag } from 'platform';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Footer } from '../components/footer';
 import { Header } from './header';
+import { streamingCountKey } from '../features/navigation/api/get-streaming-count';
 import { CategoryNav } from '../features/navigation/category-nav';
 import { usePresence } from '../features/presence/use-presence';
 import { sessionDialogAtom } from '../lib/session-dialog';
@@ -13,7 +15,9 @@ import styles from './layout.module.css';
 export function Layout() {
   const [dialog, setDialog] = useAtom(sessionDialogAtom);
   const { pathname } = useLocation();
-  usePresence();
+  const queryClient = useQueryClient();
+  // The header's figure of live streams follows what the presence socket pushes.
+  usePresence((count) => queryClient.setQueryData(streamingCountKey, { count }));
   // Signing in or out in another tab reaches this one within a second.
   useEffect(() => watchRefreshFlag(store), []);
   // The sign-in pages bring their own layout (logo, language switch, artwork): no site chrome.

@@ -21,6 +21,7 @@ function renderHeader(accountRole: 'user' | 'admin' | null) {
       }),
     'GET /constants': () => ok({ siteSlogan: { ru: 'Слоган', en: 'Slogan' } }),
     'GET /model/online-count': () => ok({ count: 3 }),
+    'GET /model/streaming-count': () => ok({ count: 1 }),
     'GET /notifications/unread-count': () => ok({ unreadCount: 0 }),
   });
   return render(

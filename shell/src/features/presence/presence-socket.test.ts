@@ -186,3 +186,42 @@ describe('cabinet presence', () => {
     holder();
   });
 });
+
+describe('the figure of live streams', () => {
+  it('hears {"streaming": n} on the socket and tells the other tabs, ignoring anything else', async () => {
+    vi.useFakeTimers();
+    const createChannel = fakeChannels();
+    const heardByHolder: number[] = [];
+    const heardByOther: number[] = [];
+    const holder = startPresence({
+      url: 'ws://x/ws/online',
+      createSocket,
+      locks: null,
+      createChannel,
+      onStreaming: (count) => heardByHolder.push(count),
+    });
+    await vi.advanceTimersByTimeAsync(150);
+    const other = startPresence({
+      url: 'ws://x/ws/online',
+      createSocket,
+      locks: null,
+      createChannel,
+      onStreaming: (count) => heardByOther.push(count),
+    });
+    await vi.advanceTimersByTimeAsync(150);
+    expect(FakeSocket.open).toHaveLength(1);
+    const socket = FakeSocket.open[0] as unknown as {
+      accept(): void;
+      onmessage: (event: { data: string }) => void;
+    };
+    socket.accept();
+    socket.onmessage({ data: '{"streaming":3}' });
+    socket.onmessage({ data: 'garbage' });
+    socket.onmessage({ data: '{"streaming":-1}' });
+    socket.onmessage({ data: '{"streaming":2}' });
+    expect(heardByHolder).toEqual([3, 2]);
+    expect(heardByOther).toEqual([3, 2]);
+    other();
+    holder();
+  });
+});

@@ -41,6 +41,17 @@ export interface PresenceOptions {
   inCabinet?: () => boolean;
   /** How tabs of this browser talk to each other (a BroadcastChannel). */
   createChannel?: (name: string) => Channel | null;
+  /**
+   * The server's figure of live streams (`{"streaming": n}`, on connect and on every change). The
+   * tab holding the socket hears it and tells the other tabs, so every header follows it.
+   */
+  onStreaming?: (count: number) => void;
+}
+
+/** A `{"streaming": n}` frame's figure, or null for anything else. */
+export function streamingOf(data: unknown): number | null {
+  const count = (data as { streaming?: unknown } | null)?.streaming;
+  return typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : null;
 }
 
 function defaultChannel(name: string): Channel | null {
@@ -63,7 +74,7 @@ function defaultLocks(): Locks | null {
 /**
  * Keeps exactly one presence socket per browser: the tab holding localStorage
  * `websocket_active` opens it and refreshes the flag; when that tab closes (or stops
- * refreshing), another tab takes over. Incoming messages are ignored.
+ * refreshing), another tab takes over. The only message read is the figure of live streams.
  *
  * Where the browser has Web Locks, the lock decides who holds the socket: localStorage
  * writes reach other tabs asynchronously, so two tabs opening together could both see
@@ -76,6 +87,7 @@ export function startPresence({
   locks = defaultLocks(),
   inCabinet = () => false,
   createChannel = defaultChannel,
+  onStreaming = () => undefined,
 }: PresenceOptions): () => void {
   const id = Math.random().toString(36).slice(2);
   let socket: WebSocket | null = null;
@@ -103,6 +115,11 @@ export function startPresence({
   };
   if (channel) {
     channel.onmessage = (event: MessageEvent) => {
+      const streaming = streamingOf(event.data);
+      if (streaming !== null) {
+        onStreaming(streaming);
+        return;
+      }
       const data = event.data as Partial<CabinetBeacon> | null;
       if (data && typeof data.tab === 'string' && typeof data.cabinet === 'boolean') {
         noteCabinet({ tab: data.tab, cabinet: data.cabinet });
@@ -137,7 +154,17 @@ export function startPresence({
   const open = (stillHolding: () => boolean) => {
     if (socket || stopped) return;
     socket = createSocket(url);
-    socket.onmessage = null;
+    socket.onmessage = (event: MessageEvent) => {
+      let streaming: number | null = null;
+      try {
+        streaming = streamingOf(JSON.parse(String(event.data)));
+      } catch {
+        return;
+      }
+      if (streaming === null) return;
+      onStreaming(streaming);
+      channel?.postMessage({ streaming });
+    };
     socket.onopen = () => {
       // A new connection knows nothing yet.
       sentCabinet = null;

@@ -12,12 +12,16 @@ function socketUrl(path: string): string {
 
 /**
  * Counts the visit once per browser session and keeps one presence socket per browser. A
- * signed-in model's open cabinet tab is what shows her profiles as online.
+ * signed-in model's open cabinet tab is what shows her profiles as online. `onStreaming` hears the
+ * figure of live streams the socket pushes (in every tab).
  */
-export function usePresence(): void {
+export function usePresence(onStreaming?: (count: number) => void): void {
   const session = useSession();
   const { pathname } = useLocation();
   const inCabinet = useRef(false);
+  // The latest handler, without reopening the socket when it changes.
+  const streaming = useRef(onStreaming);
+  streaming.current = onStreaming;
   inCabinet.current =
     session.status === 'authenticated' &&
     session.profile.accountType === 'girl' &&
@@ -43,6 +47,7 @@ export function usePresence(): void {
     return startPresence({
       url: socketUrl(appConfig().presencePath),
       inCabinet: () => inCabinet.current,
+      onStreaming: (count) => streaming.current?.(count),
     });
   }, [account]);
 }

@@ -23,6 +23,7 @@ const twoAds = [
 function stubAds(answer: () => Response | Promise<Response> = () => ok({ ads: twoAds })) {
   calls = stubApi({
     'GET /ads': answer,
+    'GET /streams/live': () => ok({ items: [] }),
     'POST /ads/impressions': () => new Response(null, { status: 204 }),
     'GET /model': () => ok(createModelList([createModelCard({ id: 1 }), createModelCard({ id: 2 })])),
   });
@@ -169,16 +170,22 @@ describe('the ad slot in the listing', () => {
         return ok(createModelList([createModelCard({ id: 1 })]));
       },
       'GET /ads': () => ok({ ads: twoAds }),
+      'GET /streams/live': () => ok({ items: [] }),
     });
     renderAt('/category/individual?page=1&city=kazan', <CatalogRoutes />);
     expect(slot().getAttribute('data-state')).toBe('loading');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(adCalls()).toHaveLength(0);
+    // The "live now" strip waits for the cards too.
+    expect(calls.map((call) => call.path)).toEqual(['/model']);
 
     release();
     await screen.findAllByTestId('model-card');
     await screen.findByRole('heading', { name: 'Первое объявление' });
-    expect(calls.map((call) => call.path)).toEqual(['/model', '/ads']);
+    expect(calls.map((call) => call.path).filter((path) => path !== '/streams/live')).toEqual([
+      '/model',
+      '/ads',
+    ]);
     expect(adCalls()[0]?.url.searchParams.get('city')).toBe('kazan');
   });
 

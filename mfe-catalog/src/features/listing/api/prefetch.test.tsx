@@ -20,6 +20,7 @@ beforeEach(() => {
       ok({ category: null, city: null, items: [createModelCard({ id: 3 })] }),
     // The profile page counts the view after a short delay, which a slow run reaches.
     'POST /admin-panel/analytics/update-models-visit-count': () => ok({ ok: true }),
+    'GET /streams/live': () => ok({ items: [] }),
     'GET /model': () =>
       ok(
         createModelList([

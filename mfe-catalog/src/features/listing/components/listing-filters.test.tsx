@@ -38,6 +38,8 @@ const filterOptions = {
   'GET /cities': () => ok(cities),
   'GET /services': () => ok(services),
   'GET /ads': () => ok({ ads: [] }),
+  // Nobody streams: no "live now" strip.
+  'GET /streams/live': () => ok({ items: [] }),
 };
 
 beforeEach(() => {

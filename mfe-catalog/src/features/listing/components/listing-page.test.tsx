@@ -24,12 +24,18 @@ function listingAnswer(url: URL): Response {
 
 // The ad slot asks for ads once the cards are in; none here (the ads feature tests the slot).
 const noAds = () => ok({ ads: [] });
+// Nobody streams: no "live now" strip.
+const noStreams = () => ok({ items: [] });
 
 /** The query of the last listing request (ads requests may come after it). */
 const lastListQuery = () => calls.filter((call) => call.path === '/model').at(-1)?.url.searchParams;
 
 beforeEach(() => {
-  calls = stubApi({ 'GET /model': (_body, { url }) => listingAnswer(url), 'GET /ads': noAds });
+  calls = stubApi({
+    'GET /model': (_body, { url }) => listingAnswer(url),
+    'GET /ads': noAds,
+    'GET /streams/live': noStreams,
+  });
 });
 
 describe('listing page', () => {
@@ -110,6 +116,7 @@ describe('listing page', () => {
           return listingAnswer(url);
         },
         'GET /ads': noAds,
+        'GET /streams/live': noStreams,
       });
       return () => release();
     }

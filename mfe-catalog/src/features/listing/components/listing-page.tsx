@@ -15,6 +15,7 @@ import { ListingResults } from './listing-results';
 /** What the page tells the box it shows between the filters and the cards (the ad slot). */
 export interface ListingSlotContext {
   city: string | undefined;
+  category: string;
   /** The cards (or the error) are on screen. */
   listingSettled: boolean;
 }
@@ -50,7 +51,7 @@ function Listing({ params, slot }: { params: ListingParams } & ListingPageProps)
     <div className={styles.page}>
       <h1 className={styles.title}>{category}</h1>
       <ListingFilters category={params.category} filters={params} />
-      {slot?.({ city: params.city, listingSettled: !models.isPending })}
+      {slot?.({ city: params.city, category: params.category, listingSettled: !models.isPending })}
       <ListingResults params={params} query={models} />
     </div>
   );

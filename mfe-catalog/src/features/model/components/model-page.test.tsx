@@ -53,6 +53,23 @@ beforeEach(() => {
 });
 
 describe('profile page', () => {
+  it('links to her live stream while she streams, and not otherwise', async () => {
+    stubApi({
+      'POST /admin-panel/analytics/update-models-visit-count': () => ok({ ok: true }),
+      'GET /model/6': () =>
+        ok({ ...createModelDetails({ id: 6 }), liveStream: { id: 4, channelId: 'abc_DEF-12345678' } }),
+      'GET /model/7': () => ok({ ...createModelDetails({ id: 7 }), liveStream: null }),
+    });
+    renderAt('/girl/6', <CatalogRoutes />);
+    const link = await screen.findByTestId('profile-live-link');
+    expect(link.getAttribute('href')).toBe('/stream/4/abc_DEF-12345678');
+    expect(link.textContent).toBe('Смотреть эфир');
+    cleanup();
+    renderAt('/girl/7', <CatalogRoutes />);
+    await screen.findByTestId('model-page');
+    expect(screen.queryByTestId('profile-live-link')).toBeNull();
+  });
+
   it('links each contact where people expect it: the dialler and Telegram', async () => {
     renderAt('/girl/5?tab=contacts', <CatalogRoutes />);
     const phone = await screen.findByRole('link', { name: '+79990001122' });

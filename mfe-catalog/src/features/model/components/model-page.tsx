@@ -2,8 +2,9 @@ import { type ModelDetails, photoSrcSet } from 'contracts';
 import { PageNotFound, useLocalized } from 'platform';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { Badge, Button, Skeleton } from 'shared-ui';
+import { Link, useParams } from 'react-router-dom';
+import { Badge, Button, buttonClassName, Skeleton } from 'shared-ui';
+import { liveStreamOf } from '../../../components/model-card';
 import { PROFILE_PHOTO_SIZES } from '../../../lib/preload-images';
 import { modelMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
@@ -80,6 +81,7 @@ function ModelProfile({ model }: { model: ModelDetails }) {
   useCountView(model.id);
 
   const city = localized(model.city.name);
+  const live = liveStreamOf(model);
   useDocumentMeta(modelMeta(t, localized, model));
 
   return (
@@ -129,6 +131,15 @@ function ModelProfile({ model }: { model: ModelDetails }) {
             {model.hasVideo && <Badge variant="video">{t('card.video')}</Badge>}
             {model.isOnline && <Badge variant="online">{t('card.online')}</Badge>}
           </div>
+          {live && (
+            <Link
+              to={`/stream/${live.id}/${live.channelId}`}
+              className={buttonClassName({ variant: 'primary' }, styles.liveLink)}
+              data-testid="profile-live-link"
+            >
+              {t('model.watchLive')}
+            </Link>
+          )}
         </header>
         <Suspense fallback={<Skeleton height={240} />}>
           <ModelTabs model={model} />

@@ -1,3 +1,4 @@
+import { formatDateTime } from 'account-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectNoAxeViolations } from 'shared-ui/testing';
@@ -24,7 +25,11 @@ vi.mock('uplot', () => {
 });
 vi.mock('uplot/dist/uPlot.min.css', () => ({}));
 
-const session = { 'GET /auth/session': () => ok({ profile: createProfile(), canRefresh: false }) };
+const noStreams = () => ok({ items: [], total: 0, page: 1, pageSize: 20 });
+const session = {
+  'GET /auth/session': () => ok({ profile: createProfile(), canRefresh: false }),
+  'GET /own-profiles/streams': noStreams,
+};
 const days = (views: number[]) =>
   views.map((count, index) => ({ day: `2026-01-${String(index + 1).padStart(2, '0')}`, views: count }));
 
@@ -111,5 +116,58 @@ describe('main (analytics)', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     await waitFor(() => expect(screen.getByTestId('views-total').textContent).toBe('2'));
+  });
+
+  it('lists her streams beside the views: start, profile, end, duration and peak viewers', async () => {
+    const calls = stubApi({
+      ...session,
+      'GET /profiles': () => ok({ items: [createOwnProfile({ id: 1 })] }),
+      'GET /profiles/1/views': () => ok({ days: days([1]), total: 1 }),
+      'GET /own-profiles/streams': () =>
+        ok({
+          items: [
+            {
+              id: 2,
+              profileId: 1,
+              profileName: 'Анна',
+              startedAt: '2026-01-02T18:00:00.000Z',
+              endedAt: null,
+              durationSeconds: 600,
+              peakViewers: 3,
+              endReason: null,
+            },
+            {
+              id: 1,
+              profileId: 1,
+              profileName: 'Анна',
+              startedAt: '2026-01-01T18:00:00.000Z',
+              endedAt: '2026-01-01T19:30:00.000Z',
+              durationSeconds: 5400,
+              peakViewers: 12,
+              endReason: 'stopped',
+            },
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 20,
+        }),
+    });
+    const { container } = renderAt('/profile/analytics', <AnalyticsPage />);
+    const table = await screen.findByTestId('streams-table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['Анна', 'идёт сейчас', '10 мин', '3'],
+      ['Анна', formatDateTime('2026-01-01T19:30:00.000Z'), '1 ч 30 мин', '12'],
+    ]);
+    expect(calls.find((call) => call.path === '/own-profiles/streams')?.url.searchParams.get('page')).toBe(
+      '1',
+    );
+    await expectNoAxeViolations(container);
   });
 });

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClassName, Card, Select, Skeleton } from 'shared-ui';
 import { useOwnProfiles } from '../../../api/own-profiles';
 import { useProfilesViews } from '../api/get-profile-views';
+import { StreamsCard } from './streams-card';
 import { CHART_HEIGHT, ViewsChart } from './views-chart';
 import styles from './analytics-page.module.css';
 
@@ -153,6 +154,7 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
           <Running profile={selected} />
         </SectionCard>
       </div>
+      <StreamsCard />
     </>
   );
 }
