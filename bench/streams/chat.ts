@@ -11,47 +11,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { WebSocket } from '@fastify/websocket';
 import { openWebSocket } from '../../api/src/testing/websocket-client';
 import { root, startServer } from '../lib/server.mjs';
 
+/** What a receiver thread (chat-receiver.mjs, which holds its share of the viewers' sockets) is told and says. */
 type ToReceiver = { op: 'add'; count: number } | { op: 'reset' } | { op: 'report' } | { op: 'close' };
 type FromReceiver = { op: 'added' } | { op: 'report'; latencies: number[] } | { op: 'closed' };
-
-/**
- * A receiver thread holds its share of the viewers' sockets. One thread reading 1,000 sockets
- * takes each line's 1,000 frames one after another, and that queue of its own would be measured as
- * the server's fan-out.
- */
-function receiver() {
-  const { url, origin } = workerData as { url: string; origin: string };
-  const sockets: WebSocket[] = [];
-  let latencies: number[] = [];
-  const reply = (message: FromReceiver) => parentPort?.postMessage(message);
-  parentPort?.on('message', async (message: ToReceiver) => {
-    if (message.op === 'add') {
-      await Promise.all(
-        Array.from({ length: message.count }, async () => {
-          const socket = await openWebSocket(url, { headers: { origin } });
-          socket.on('message', (data) => {
-            const match = /"type":"chat".*"text":"b (\d+)"/.exec(String(data));
-            if (match) latencies.push(Date.now() - Number(match[1]));
-          });
-          sockets.push(socket);
-        }),
-      );
-      reply({ op: 'added' });
-    } else if (message.op === 'reset') {
-      latencies = [];
-    } else if (message.op === 'report') {
-      reply({ op: 'report', latencies });
-    } else {
-      for (const socket of sockets) socket.terminate();
-      reply({ op: 'closed' });
-    }
-  });
-}
 
 function ask(worker: Worker, message: ToReceiver, answer: FromReceiver['op']): Promise<FromReceiver> {
   return new Promise((resolve) => {
@@ -169,7 +136,11 @@ async function main() {
       chatters.push(chatter);
     }
     for (let index = 0; index < RECEIVERS; index += 1) {
-      workers.push(new Worker(new URL(import.meta.url), { workerData: { url, origin: base } }));
+      workers.push(
+        new Worker(path.join(import.meta.dirname, 'chat-receiver.mjs'), {
+          workerData: { url, origin: base },
+        }),
+      );
     }
     let viewers = 0;
     for (const step of STEPS) {
@@ -249,5 +220,4 @@ async function main() {
   console.table(results);
 }
 
-if (isMainThread) await main();
-else receiver();
+await main();
