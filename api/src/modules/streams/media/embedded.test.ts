@@ -12,6 +12,22 @@ async function until(check: () => boolean, ms = 5_000): Promise<void> {
   }
 }
 
+/**
+ * Waits until the model has sent `count` more packets (however slow a loaded machine makes her
+ * timer), so "the viewer got nothing" is judged after packets were sent, not after a fixed time.
+ */
+async function sentMore(publisher: TestPublisher, count: number): Promise<void> {
+  const target = publisher.sent + count;
+  const deadline = Date.now() + 15_000;
+  while (publisher.sent < target) {
+    if (Date.now() > deadline)
+      throw new Error(`the model sent ${publisher.sent} of ${target} packets in 15 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  // What she sent last is given the time a loopback hop takes to arrive, if it were forwarded.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 describe('the embedded SFU (werift)', () => {
   let media: EmbeddedStreamMedia;
   const peers: Array<TestPublisher | TestViewer> = [];
@@ -63,9 +79,7 @@ describe('the embedded SFU (werift)', () => {
     // Packets already in flight may land; after that, nothing while the model keeps sending.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const before = { ...viewer.packets };
-    const sentBefore = publisher.sent;
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(publisher.sent - sentBefore).toBeGreaterThan(10);
+    await sentMore(publisher, 12);
     expect(viewer.packets).toEqual(before);
 
     const pli = publisher.nextPli();
@@ -85,8 +99,7 @@ describe('the embedded SFU (werift)', () => {
     const first = await connectPublisher(media, 7);
     peers.push(viewer, first);
     first.start(10);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(first.sent).toBeGreaterThan(10);
+    await sentMore(first, 12);
     expect(viewer.packets).toEqual({ audio: 0, video: 0 });
 
     // Her page reloads: the new connection replaces the old one, still paused.
@@ -94,8 +107,7 @@ describe('the embedded SFU (werift)', () => {
     const second = await connectPublisher(media, 7);
     peers.push(second);
     second.start(10);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(second.sent).toBeGreaterThan(10);
+    await sentMore(second, 12);
     expect(viewer.packets).toEqual({ audio: 0, video: 0 });
 
     await media.setPaused(7, false);
