@@ -29,7 +29,7 @@ describe('session and CSRF checks', () => {
   );
 
   it('hand out no cookie on an answer a shared cache may keep', async () => {
-    // The online figure (the live one, /api/model/streaming-count, is no-store since streams).
+    // The online figure.
     const shared = await t.app.inject('/api/model/online-count');
     expect(shared.headers['cache-control']).toMatch(/public/);
     expect(shared.headers['set-cookie']).toBeUndefined();

@@ -32,6 +32,9 @@ const OWN_STREAM_ERRORS = errorResponses({
  * strip, a stream's page, and the model's start, pause, resume, stop, chat switch and analytics.
  * The state of a stream on air lives in the stream service (`fastify.streams`).
  */
+/** The public stream answers: anyone's data, a second old at most, and no cookie set with them. */
+const PUBLIC_FRESH = 'public, max-age=1';
+
 export const streamRoutes = defineRoutes(async (fastify) => {
   const streams = fastify.streams;
   const model = fastify.requireAuth('girl');
@@ -51,8 +54,11 @@ export const streamRoutes = defineRoutes(async (fastify) => {
       },
     },
     async (_request, reply) => {
-      // A block must show in the header within seconds: never cached.
-      reply.header('cache-control', 'no-store');
+      // A block must show in the header within seconds (the figure is pushed on /ws/online; this is
+      // its first value): a second at most. Public, so it sets no visitor or CSRF cookie: every
+      // page's header asks for it, and a cookie minted here raced the page's own first calls (a
+      // POST whose CSRF header was read before this answer replaced the cookie was refused).
+      reply.header('cache-control', PUBLIC_FRESH);
       return { count: await streams.count() };
     },
   );
@@ -68,7 +74,8 @@ export const streamRoutes = defineRoutes(async (fastify) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+      // Public data of anyone's: no cookie minted (see the streaming count above).
+      reply.header('cache-control', PUBLIC_FRESH);
       return streams.onAir(request.query, pickLocale(request.headers['accept-language']));
     },
   );
@@ -87,7 +94,7 @@ export const streamRoutes = defineRoutes(async (fastify) => {
       const locale = pickLocale(request.headers['accept-language']);
       const page = await streams.page(request.params.id, request.params.channelId, locale);
       if (!page) throw new ApiError(404, 'NOT_FOUND');
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', PUBLIC_FRESH);
       return page;
     },
   );
