@@ -38,6 +38,54 @@ describe('session and CSRF checks', () => {
   });
 });
 
+describe('a new browser’s first page', () => {
+  it('brings its visitor id and CSRF token, which its API calls keep; a shared page and a known browser get none', async () => {
+    const pages = await createTestApp();
+    try {
+      pages.app.get('/some/page', (_request, reply) =>
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send('<!doctype html>'),
+      );
+      pages.app.get('/shared/page', (_request, reply) =>
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'public, max-age=60')
+          .send('<!doctype html>'),
+      );
+      pages.app.get('/some/file.txt', (_request, reply) => reply.type('text/plain').send('a file'));
+      const names = pages.app.cookieNames;
+      const agent = createAgent(pages.app);
+
+      const page = await agent.get('/some/page');
+      const visitor = agent.jar.get(names.visitor);
+      const csrf = agent.jar.get(names.csrf);
+      expect(page.headers['set-cookie']).toBeDefined();
+      expect(visitor).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+      expect(csrf).toBeTruthy();
+
+      // Two calls sent at once after the page: neither mints another pair, and a write passes.
+      const [first, second] = await Promise.all([
+        agent.get('/api/auth/session'),
+        agent.get('/api/auth/session'),
+      ]);
+      expect(first.headers['set-cookie']).toBeUndefined();
+      expect(second.headers['set-cookie']).toBeUndefined();
+      expect((await agent.post('/api/auth/logout', {})).statusCode).not.toBe(403);
+      expect(agent.jar.get(names.visitor)).toBe(visitor);
+
+      // The next page of a browser that has them sends none.
+      expect((await agent.get('/some/page')).headers['set-cookie']).toBeUndefined();
+      // Nor does a page a shared cache may keep, nor a file.
+      for (const url of ['/shared/page', '/some/file.txt']) {
+        const response = await pages.app.inject(url);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['set-cookie'], url).toBeUndefined();
+      }
+    } finally {
+      await pages.close();
+    }
+  });
+});
+
 describe('cookies over https', () => {
   it('carry the __Host- prefix (and Secure, path /) for the session and CSRF, and the session works through them', async () => {
     const secure = await createTestApp({ secureCookies: true });

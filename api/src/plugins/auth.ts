@@ -47,6 +47,13 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const isApiRoute = (url: string) => url.startsWith('/api/') || url.startsWith('/ws/');
 const isApi = (request: FastifyRequest) => isApiRoute(request.routeOptions.url ?? '');
 
+const hasVisitorId = (cookie: string | undefined): cookie is string =>
+  !!cookie && /^[A-Za-z0-9_-]{16,64}$/.test(cookie);
+
+/** A page the browser navigated to (the shell's HTML, rendered or not). */
+const isPageDocument = (request: FastifyRequest, reply: FastifyReply) =>
+  request.method === 'GET' && /^text\/html\b/.test(String(reply.getHeader('content-type') ?? ''));
+
 /**
  * Whether a request to this route must carry the CSRF header: a state-changing method on an API
  * route that does not authenticate otherwise. The check below and the OpenAPI document both ask.
@@ -208,7 +215,7 @@ export const authPlugin = fp<AuthOptions>(
     fastify.addHook('onRequest', async (request) => {
       if (!isApi(request)) return;
       const visitor = request.cookies[names.visitor];
-      request.visitorId = visitor && /^[A-Za-z0-9_-]{16,64}$/.test(visitor) ? visitor : randomToken(18);
+      request.visitorId = hasVisitorId(visitor) ? visitor : randomToken(18);
       const accessToken = request.cookies[names.access];
       const parsed = readAccessToken(secret, accessToken);
       request.csrfBinding = parsed ? parsed.sessionId : `v:${request.visitorId}`;
@@ -230,9 +237,19 @@ export const authPlugin = fp<AuthOptions>(
     });
 
     fastify.addHook('onSend', async (request, reply) => {
-      if (!isApi(request) || !request.visitorId) return;
       // A shared cache would hand one visitor's cookies to the next: public answers carry none.
       if (/\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))) return;
+      if (!isApi(request)) {
+        // A new browser's page brings its visitor id and CSRF token, so its first API calls share
+        // them. Minted by those calls instead, each call sent before the first answer landed
+        // minted another pair, and two tabs opening at once overwrote each other's: a call whose
+        // header was read from the pair another answer had just replaced was refused (CSRF).
+        if (!isPageDocument(request, reply) || hasVisitorId(request.cookies[names.visitor])) return;
+        request.visitorId = randomToken(18);
+        const parsed = readAccessToken(secret, request.cookies[names.access]);
+        request.csrfBinding = parsed ? parsed.sessionId : `v:${request.visitorId}`;
+      }
+      if (!request.visitorId) return;
       if (request.cookies[names.visitor] !== request.visitorId) {
         reply.setCookie(names.visitor, request.visitorId, {
           ...cookieBase,
