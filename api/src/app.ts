@@ -60,6 +60,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, replyWithError } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { registryFileOf, remoteOriginsOf, securityHeadersPlugin } from './plugins/security-headers';
+import { type SharedState, sharedPlugin } from './plugins/shared';
 import { staticPlugin } from './plugins/static';
 
 export interface AppOptions {
@@ -144,6 +145,8 @@ export interface AppOptions {
   streamMediaConfig?: Parameters<typeof createStreamMedia>[0] | undefined;
   /** Live streams' timers and limits (tests shorten the heartbeat and the reconnect grace). */
   streams?: Omit<StreamsPluginOptions, 'media'> | undefined;
+  /** What instances share (a bus, Redis); by default this process alone (plugins/shared.ts). */
+  sharedState?: SharedState | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -213,6 +216,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route, so that it sees every route being added.
   await app.register(docsPlugin);
   await app.register(dbPlugin, options.database);
+  // What several instances share (the bus; Redis when configured): before every module that keeps state.
+  await app.register(sharedPlugin, { state: options.sharedState });
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   await app.register(authPlugin, {
     secret,
