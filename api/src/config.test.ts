@@ -99,6 +99,18 @@ describe('server configuration', () => {
     });
   });
 
+  it('shares state through REDIS_URL when it names a Redis, and refuses anything else', () => {
+    expect(readServerConfig(DEVELOPMENT).redisUrl).toBeUndefined();
+    expect(readServerConfig({ ...DEVELOPMENT, REDIS_URL: 'redis://redis:6379/0' }).redisUrl).toBe(
+      'redis://redis:6379/0',
+    );
+    expect(
+      readServerConfig({ ...PRODUCTION, REDIS_URL: 'rediss://:secret@redis.example:6380' }).redisUrl,
+    ).toBe('rediss://:secret@redis.example:6380');
+    expect(() => readServerConfig({ ...DEVELOPMENT, REDIS_URL: 'redis:6379' })).toThrow(/REDIS_URL/);
+    expect(() => readServerConfig({ ...DEVELOPMENT, REDIS_URL: 'http://redis:6379' })).toThrow(/REDIS_URL/);
+  });
+
   it('refuses an S3 setting that cannot work', () => {
     expect(() => readServerConfig({ ...DEVELOPMENT, S3_ENDPOINT: 'https://s3.example.com' })).toThrow(
       /without S3_BUCKET/,

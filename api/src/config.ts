@@ -39,6 +39,8 @@ export interface ServerConfig {
   authResendCooldownSeconds: number | undefined;
   /** Live streams' media: the embedded SFU's settings, and LiveKit when its keys are set. */
   streamMedia: StreamMediaSettings;
+  /** REDIS_URL: what several instances share (limits, cache clears, presence, streams); else memory. */
+  redisUrl: string | undefined;
 }
 
 export interface StreamMediaSettings {
@@ -112,6 +114,7 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     }
   }
   return {
+    redisUrl: readRedisUrl(env),
     authResendCooldownSeconds,
     mediaDir: env.MEDIA_DIR || undefined,
     mediaS3: readS3Config(env),
@@ -127,6 +130,23 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     smtpUrl: env.SMTP_URL || undefined,
     secureCookies: !(parsed.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname)),
   };
+}
+
+/** REDIS_URL: redis://[user:password@]host[:port][/db], or rediss:// over TLS. */
+export function readRedisUrl(env: Record<string, string | undefined>): string | undefined {
+  const url = env.REDIS_URL || undefined;
+  if (url === undefined) return undefined;
+  let parsed: URL | null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = null;
+  }
+  // `redis:6379` parses too, as a path: a host is required.
+  if (!parsed || !['redis:', 'rediss:'].includes(parsed.protocol) || !parsed.hostname) {
+    throw new Error('REDIS_URL must be a URL such as redis://127.0.0.1:6379 (or rediss:// over TLS)');
+  }
+  return url;
 }
 
 const DEFAULT_STREAM_MAX_VIEWERS = 200;

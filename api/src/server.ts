@@ -85,6 +85,8 @@ async function main(): Promise<void> {
   const secret = config.authSecret ?? (await localSecret(path.join(path.dirname(dataDir), 'auth-secret')));
   const app = await buildApp({
     database: { url: env.DATABASE_URL || undefined, dataDir },
+    // Several instances behind a balancer share limits, cache clears and presence through Redis.
+    redisUrl: config.redisUrl,
     staticRoot,
     remotesJson: env.REMOTES_JSON || undefined,
     // Quiet by default so the console shows the one line below; LOG_LEVEL=info logs requests.
