@@ -9,7 +9,12 @@ import { readStreamMediaConfig } from './config';
 import type { DatabaseConfig } from './db/client';
 import { type TrustProxy, trustNearestHops } from './lib/trust-proxy';
 import { type SocketLimits, socketLimitsPlugin } from './lib/socket-limits';
-import { type AuthRateLimitOptions, type Limit, resolveRateLimits } from './modules/auth/rate-limits';
+import {
+  type AuthRateLimitOptions,
+  type Limit,
+  resolveRateLimits,
+  routeLimitStore,
+} from './modules/auth/rate-limits';
 import { AD_SLOTS_PER_DAY_DEFAULT } from 'contracts';
 import { STREAM_FRAME_MAX_BYTES } from 'contracts/streams';
 import { adImageRoutes } from './modules/ads/routes/images';
@@ -147,6 +152,8 @@ export interface AppOptions {
   streams?: Omit<StreamsPluginOptions, 'media'> | undefined;
   /** What instances share (a bus, Redis); by default this process alone (plugins/shared.ts). */
   sharedState?: SharedState | undefined;
+  /** REDIS_URL: instances share limits, cache clears and the rest through this Redis. */
+  redisUrl?: string | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -210,14 +217,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Only routes that ask for it are limited (`config.rateLimit`), each with its own counters.
   // Every route limit that names no key of its own counts per client network (an IPv4 address, an
   // IPv6 /64), as the keyed limiters do: one subscriber cannot get past it by rotating addresses.
-  await app.register(fastifyRateLimit, { global: false, keyGenerator: clientAddress });
+  // What several instances share (the bus; Redis when configured): before the route limits, whose
+  // counters it holds then, and before every module that keeps state.
+  await app.register(sharedPlugin, { state: options.sharedState, redisUrl: options.redisUrl });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    keyGenerator: clientAddress,
+    // In this process's memory alone, @fastify/rate-limit's own store; else the shared one.
+    ...(app.shared.kind === 'memory' ? {} : { store: routeLimitStore(app.shared.rateLimitStore('routes')) }),
+  });
 
   await app.register(errorsPlugin);
   // Before any route, so that it sees every route being added.
   await app.register(docsPlugin);
   await app.register(dbPlugin, options.database);
-  // What several instances share (the bus; Redis when configured): before every module that keeps state.
-  await app.register(sharedPlugin, { state: options.sharedState });
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   await app.register(authPlugin, {
     secret,

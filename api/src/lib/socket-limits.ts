@@ -54,7 +54,10 @@ export interface SocketLimitsOptions {
   limits?: Partial<SocketLimits> | undefined;
   /** The site's public URL (PUBLIC_URL): its origin may open sockets besides the request's own. */
   publicUrl?: string | undefined;
-  /** Counters of upgrades; in memory by default (see RateLimitStore). */
+  /**
+   * Counters of upgrades, by route and address; in memory by default, the shared state's
+   * ('socketUpgrades') in the app, so several instances count one address's upgrades together.
+   */
   upgradeStore?: RateLimitStore | undefined;
 }
 
@@ -114,7 +117,11 @@ export function createSocketLimits(options: SocketLimitsOptions = {}): SocketLim
     if (!originAllowed(request, publicOrigin)) throw new ApiError(403, 'FORBIDDEN');
 
     const address = clientAddressKey(request.ip);
-    const { count, resetInMs } = await upgrades.hit(address, limits.upgradesPerAddress.windowSeconds * 1000);
+    // Each route counts on its own, also when the store is one for every route.
+    const { count, resetInMs } = await upgrades.hit(
+      `${request.routeOptions.url}|${address}`,
+      limits.upgradesPerAddress.windowSeconds * 1000,
+    );
     if (count > limits.upgradesPerAddress.max) {
       reply.header('retry-after', Math.max(1, Math.ceil(resetInMs / 1000)));
       throw new ApiError(429, 'RATE_LIMITED');
@@ -172,7 +179,11 @@ export function createMessageLimit(socket: WebSocket, limit: Limit): () => boole
  */
 export const socketLimitsPlugin = fp<SocketLimitsOptions>(
   async (fastify, options) => {
-    fastify.decorate('socketLimits', () => createSocketLimits(options));
+    // The shared state's counters when the app has one (tests of a socket alone may not).
+    const upgradeStore =
+      options.upgradeStore ??
+      (fastify.hasDecorator('shared') ? fastify.shared.rateLimitStore('socketUpgrades') : undefined);
+    fastify.decorate('socketLimits', () => createSocketLimits({ ...options, upgradeStore }));
     const messages = options.limits?.messagesPerSocket ?? DEFAULT_SOCKET_LIMITS.messagesPerSocket;
     fastify.decorate('socketMessageLimit', (socket: WebSocket) => createMessageLimit(socket, messages));
   },

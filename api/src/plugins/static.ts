@@ -139,13 +139,8 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
     cacheMs: options.pageCacheMs ?? 0,
   });
   if (renderer && fastify.hasDecorator('listingCache')) {
-    // Every write that clears the listing's cache changes what the pages show.
-    const listing = fastify.listingCache;
-    const clearListing = listing.clear.bind(listing);
-    listing.clear = () => {
-      clearListing();
-      renderer.clear();
-    };
+    // Every write that clears the listing's cache changes what the pages show, on every instance.
+    fastify.listingCache.onClear(() => renderer.clear());
   }
   const indexHtml = await readFile(path.join(shellDist, 'index.html'), 'utf8');
   const clientRenderedHtml = indexHtml.replace('</head>', '<meta name="robots" content="noindex" /></head>');

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { isbot } from 'isbot';
 import type { Database } from '../../db/client';
 import { clientAddressKey } from '../../lib/client-address';
-import { createMemoryRateLimitStore, type Limit, type RateLimitStore } from '../../lib/rate-limit-store';
+import type { Limit, RateLimitStore } from '../../lib/rate-limit-store';
+import { clearEverywhere } from '../../plugins/shared';
 import { hmac, safeEqual, sha256 } from '../../lib/tokens';
 import { imageUrlOf } from '../campaigns/service';
 import {
@@ -59,7 +60,7 @@ export interface ServingOptions {
   cacheMs: number;
   /** Impressions and clicks of one campaign counted per client network; past them they are refused. */
   limits: { impressions: Limit; clicks: Limit };
-  /** The counters of those limits (in memory unless a shared store is given). */
+  /** The counters of those limits (by default the shared state's, 'adCounts'). */
   store?: RateLimitStore | undefined;
   /** The clock of tokens (tests move it on); Date.now by default. */
   now?: (() => number) | undefined;
@@ -80,7 +81,9 @@ interface IssuedToken {
 export function createServing(fastify: FastifyInstance, options: ServingOptions) {
   const { db } = fastify;
   const cache = new Map<string, { at: number; day: string; items: Candidate[] }>();
-  const store = options.store ?? createMemoryRateLimitStore();
+  // A campaign's change (here or on another instance) clears every instance's cache.
+  const clear = clearEverywhere(fastify, 'ads-cache', () => cache.clear());
+  const store = options.store ?? fastify.shared.rateLimitStore('adCounts');
   const now = options.now ?? Date.now;
   let turn = 0;
 
@@ -185,7 +188,7 @@ export function createServing(fastify: FastifyInstance, options: ServingOptions)
   }
 
   return {
-    clear: () => cache.clear(),
+    clear,
 
     /** At most ADS_PER_PAGE_MAX ads for the page, rotated so each booked campaign gets its turn. */
     async serve(request: FastifyRequest, query: AdsQuery): Promise<ServedAd[]> {
@@ -259,7 +262,7 @@ export function createServing(fastify: FastifyInstance, options: ServingOptions)
           if (error instanceof NotCounted) return 'not-counted' as const;
           throw error;
         });
-      if (completed === true) cache.clear();
+      if (completed === true) clear();
       if (typeof completed === 'boolean') return 'counted';
       // Not counted after all: the network's share is given back.
       if (key) await store.release(key);
@@ -310,7 +313,7 @@ export const servingPlugin = fp<ServingOptions>(
     fastify.decorate('adsCache', { clear: serving.clear });
     fastify.decorate('adServing', serving);
   },
-  { name: 'ad-serving', dependencies: ['db', 'auth', 'notifications'] },
+  { name: 'ad-serving', dependencies: ['db', 'auth', 'notifications', 'shared'] },
 );
 
 declare module 'fastify' {

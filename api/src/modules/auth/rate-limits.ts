@@ -1,8 +1,8 @@
-import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { clientAddressKey } from '../../lib/client-address';
-import { createMemoryRateLimitStore, type Limit, type RateLimitStore } from '../../lib/rate-limit-store';
+import type { Limit, RateLimitStore } from '../../lib/rate-limit-store';
 
 export type { Limit };
 
@@ -57,7 +57,7 @@ export const clientAddress = (request: FastifyRequest): string => clientAddressK
 
 /**
  * A route's `config.rateLimit`, keyed by client address unless `key` says otherwise. Its counters
- * are @fastify/rate-limit's (in memory; its `redis` option shares them between instances).
+ * are @fastify/rate-limit's: in its own memory store, or, with Redis, in `routeLimitStore`'s.
  */
 export function routeLimit(limit: Limit, key?: (request: FastifyRequest) => string): RateLimitOptions {
   return {
@@ -65,6 +65,40 @@ export function routeLimit(limit: Limit, key?: (request: FastifyRequest) => stri
     timeWindow: limit.windowSeconds * 1000,
     keyGenerator: key ?? clientAddress,
   };
+}
+
+/**
+ * @fastify/rate-limit's store over one of ours (app.ts passes it when instances share Redis): the
+ * route limits then count across instances and, like every other limiter, in memory during an
+ * outage. Its own `redis` option would count them in Redis too, but with `skipOnError` an outage
+ * would lift every route limit, and without it every limited route would answer 500.
+ * Each route counts under its method and URL, as @fastify/rate-limit's own stores do; it asks
+ * for neither `continueExceeding` nor `exponentialBackoff` here (no route sets them).
+ */
+export function routeLimitStore(store: RateLimitStore): FastifyRateLimitStoreCtor {
+  class RouteLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly prefix = '',
+    ) {}
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      store.hit(`${this.prefix}${key}`, timeWindow).then(
+        ({ count, resetInMs }) => callback(null, { current: count, ttl: resetInMs }),
+        (error: Error) => callback(error),
+      );
+    }
+    child(routeOptions: { routeInfo: { method: string; url: string } }) {
+      return new RouteLimitStore(
+        undefined,
+        `${this.prefix}${routeOptions.routeInfo.method}${routeOptions.routeInfo.url}-`,
+      );
+    }
+  }
+  return RouteLimitStore as unknown as FastifyRateLimitStoreCtor;
 }
 
 function limited(reply: FastifyReply, resetInMs: number): ApiError {
@@ -75,12 +109,14 @@ function limited(reply: FastifyReply, resetInMs: number): ApiError {
 /**
  * A second limit inside a handler, on a key only the parsed body has (the e-mail), or on
  * `clientAddress(request)`. One counter may serve several routes, such as sending and resending
- * a code. The counters live in `store` (in memory unless a shared one is given, one per limiter).
+ * a code. The counters are `fastify.shared`'s under `name` (each limiter its own name): per
+ * process in memory, shared by every instance with Redis.
  */
 export function keyedLimiter(
-  _fastify: FastifyInstance,
+  fastify: FastifyInstance,
+  name: string,
   limit: Limit,
-  store: RateLimitStore = createMemoryRateLimitStore(),
+  store: RateLimitStore = fastify.shared.rateLimitStore(name),
 ) {
   return async (_request: FastifyRequest, reply: FastifyReply, key: string): Promise<void> => {
     const { count, resetInMs } = await store.hit(key, limit.windowSeconds * 1000);
@@ -97,8 +133,9 @@ export function keyedLimiter(
  */
 export function failureLimiter(
   fastify: FastifyInstance,
+  name: string,
   limit: Limit,
-  store: RateLimitStore = createMemoryRateLimitStore(),
+  store: RateLimitStore = fastify.shared.rateLimitStore(name),
   failureStatus = 401,
 ) {
   const counted = new WeakMap<FastifyRequest, string>();

@@ -53,11 +53,11 @@ export const authRoutes = defineRoutes<AuthRoutesOptions>(async (fastify, { rate
   const restore = createRestoreService(fastify.db);
   const promo = createPromoService(fastify.db);
   // Sending and resending a code share their counters: both make the server write to a mailbox.
-  const codeMailPerIp = keyedLimiter(fastify, rateLimits.codeMailPerIp);
-  const codeMailPerEmail = keyedLimiter(fastify, rateLimits.codeMailPerEmail);
+  const codeMailPerIp = keyedLimiter(fastify, 'codeMailPerIp', rateLimits.codeMailPerIp);
+  const codeMailPerEmail = keyedLimiter(fastify, 'codeMailPerEmail', rateLimits.codeMailPerEmail);
   // Counts wrong passwords only (a failed login answers 401), so others cannot lock an owner out freely.
-  const loginPerEmail = failureLimiter(fastify, rateLimits.loginPerEmail);
-  const restoreLinkPerEmail = keyedLimiter(fastify, rateLimits.restoreLinkPerEmail);
+  const loginPerEmail = failureLimiter(fastify, 'loginPerEmail', rateLimits.loginPerEmail);
+  const restoreLinkPerEmail = keyedLimiter(fastify, 'restoreLinkPerEmail', rateLimits.restoreLinkPerEmail);
 
   /**
    * Mails the code, or, for an address that already has an account, a notice to its owner in

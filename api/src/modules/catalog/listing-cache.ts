@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Locale, ModelListQuery } from 'contracts';
 import { LRUCache } from 'lru-cache';
+import { clearEverywhere } from '../../plugins/shared';
 
 /** Distinct filter combinations kept; visitors mostly open a few category and city pages. */
 const MAX_ENTRIES = 1_000;
@@ -51,21 +52,39 @@ export function createListingCache(ttlMs: number): ListingCache {
   };
 }
 
+/** The app's listing cache: `clear()` clears it on every instance, with what else shows the listing. */
+export interface SharedListingCache extends ListingCache {
+  /** Also calls `clearHere` on every clear, on every instance (the server-rendered pages' cache). */
+  onClear(clearHere: () => void): void;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The listing's page cache. Every change a visitor would see in the listing (approve, block,
-     * expire, delete, bump, top) calls `clear()` after it commits, so the next request reads it.
-     * With several API instances each clears its own; the others catch up within `ttlMs`.
+     * expire, delete, bump, top) calls `clear()` after it commits, so the next request reads it;
+     * with several API instances every instance clears its own (through `fastify.shared`'s bus).
      */
-    listingCache: ListingCache;
+    listingCache: SharedListingCache;
   }
 }
 
 /** Registered before the routes: the listing reads through it and other modules clear it. */
 export const listingCachePlugin = fp<{ ttlMs: number }>(
   async (fastify, options) => {
-    fastify.decorate('listingCache', createListingCache(options.ttlMs));
+    const cache = createListingCache(options.ttlMs);
+    const alsoClear: Array<() => void> = [];
+    const clear = clearEverywhere(fastify, 'listing-cache', () => {
+      cache.clear();
+      for (const clearHere of alsoClear) clearHere();
+    });
+    fastify.decorate('listingCache', {
+      get: cache.get,
+      clear,
+      onClear: (clearHere: () => void) => {
+        alsoClear.push(clearHere);
+      },
+    });
   },
-  { name: 'listing-cache' },
+  { name: 'listing-cache', dependencies: ['shared'] },
 );
