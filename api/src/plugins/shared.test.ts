@@ -107,45 +107,48 @@ describe('the shared state in memory', () => {
   });
 });
 
-describe.skipIf(!hasRedisServer)(`the shared state over Redis ${hasRedisServer ? '' : NO_REDIS_SERVER}`, () => {
-  it('counts one limiter across instances, each limiter on its own', async () => {
-    const [one, other] = [await redisState(), await redisState()];
-    expect(one.kind).toBe('redis');
-    expect(one.redis).not.toBeNull();
-    await one.rateLimitStore('login').hit('ann@example.test', 60_000);
-    expect((await other.rateLimitStore('login').hit('ann@example.test', 60_000)).count).toBe(2);
-    expect((await other.rateLimitStore('codes').hit('ann@example.test', 60_000)).count).toBe(1);
-  });
-
-  it('says it is down when Redis goes away, counts in memory meanwhile, and is shared again once it is back', async () => {
-    if (!server) throw new Error('Redis did not start');
-    const log = fakeLog();
-    const one = await redisState(log);
-    const other = await redisState();
-    const heard: string[] = [];
-    other.bus.subscribe('news', (message) => heard.push(message));
-    await subscribed(one, other);
-    const limiter = one.rateLimitStore('outage');
-    await limiter.hit('key', 60_000);
-
-    await server.stop(true);
-    await until(() => !one.up() && !other.up());
-    expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/Redis went away/));
-    // The limit still counts, from zero, in this instance's memory; nothing throws.
-    expect((await limiter.hit('key', 60_000)).count).toBe(1);
-    expect((await limiter.hit('key', 60_000)).count).toBe(2);
-    await expect(one.bus.publish('news', 'lost')).rejects.toThrow();
-
-    await server.start();
-    await until(() => one.up() && other.up(), 10_000);
-    expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/Redis is back/));
-    // Redis came back empty: the shared count starts again, and both instances see it.
-    expect((await limiter.hit('key', 60_000)).count).toBe(1);
-    expect((await other.rateLimitStore('outage').hit('key', 60_000)).count).toBe(2);
-    // The subscriber subscribed again by itself.
-    await until(() => {
-      void one.bus.publish('news', 'back').catch(() => undefined);
-      return heard.includes('back');
+describe.skipIf(!hasRedisServer)(
+  `the shared state over Redis ${hasRedisServer ? '' : NO_REDIS_SERVER}`,
+  () => {
+    it('counts one limiter across instances, each limiter on its own', async () => {
+      const [one, other] = [await redisState(), await redisState()];
+      expect(one.kind).toBe('redis');
+      expect(one.redis).not.toBeNull();
+      await one.rateLimitStore('login').hit('ann@example.test', 60_000);
+      expect((await other.rateLimitStore('login').hit('ann@example.test', 60_000)).count).toBe(2);
+      expect((await other.rateLimitStore('codes').hit('ann@example.test', 60_000)).count).toBe(1);
     });
-  });
-});
+
+    it('says it is down when Redis goes away, counts in memory meanwhile, and is shared again once it is back', async () => {
+      if (!server) throw new Error('Redis did not start');
+      const log = fakeLog();
+      const one = await redisState(log);
+      const other = await redisState();
+      const heard: string[] = [];
+      other.bus.subscribe('news', (message) => heard.push(message));
+      await subscribed(one, other);
+      const limiter = one.rateLimitStore('outage');
+      await limiter.hit('key', 60_000);
+
+      await server.stop(true);
+      await until(() => !one.up() && !other.up());
+      expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/Redis went away/));
+      // The limit still counts, from zero, in this instance's memory; nothing throws.
+      expect((await limiter.hit('key', 60_000)).count).toBe(1);
+      expect((await limiter.hit('key', 60_000)).count).toBe(2);
+      await expect(one.bus.publish('news', 'lost')).rejects.toThrow();
+
+      await server.start();
+      await until(() => one.up() && other.up(), 10_000);
+      expect(log.warn).toHaveBeenCalledWith(expect.stringMatching(/Redis is back/));
+      // Redis came back empty: the shared count starts again, and both instances see it.
+      expect((await limiter.hit('key', 60_000)).count).toBe(1);
+      expect((await other.rateLimitStore('outage').hit('key', 60_000)).count).toBe(2);
+      // The subscriber subscribed again by itself.
+      await until(() => {
+        void one.bus.publish('news', 'back').catch(() => undefined);
+        return heard.includes('back');
+      });
+    });
+  },
+);

@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModelListResponse } from 'contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/rate-limits';
+import { createAccount, createCity, createProfile } from './testing/builders';
+import { createTestApp, type TestApp } from './testing/create-test-app';
+import { hasRedisServer, NO_REDIS_SERVER, type RedisServer, startRedisServer } from './testing/redis-server';
+
+// Two API instances on one Redis (issue 29). Each has a database of its own here (two PGlite
+// databases, or two on the PostgreSQL server): what they share is Redis alone, so whatever one
+// instance's limits or caches learn from the other came through Redis.
+
+/** Polls `condition` until it holds, failing after `timeoutMs`. */
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+let addressCount = 0;
+/** A browser at its own address (TEST-NET-3) on `app`, with its cookies and CSRF token. */
+async function browserAt(app: FastifyInstance, ip = `203.0.113.${++addressCount}`) {
+  const first = await app.inject({ method: 'GET', url: '/api/health', remoteAddress: ip });
+  const cookies = Object.fromEntries(first.cookies.map((cookie) => [cookie.name, cookie.value]));
+  return (payload: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload,
+      remoteAddress: ip,
+      cookies,
+      headers: { 'x-csrf-token': cookies.csrf_token ?? '', 'accept-language': 'en' },
+    });
+}
+
+/** The same account (e-mail and password) in both instances' databases. */
+async function accountInBoth(one: TestApp, other: TestApp) {
+  const account = await createAccount(one.db);
+  await createAccount(other.db, { email: account.email });
+  return account;
+}
+
+describe.skipIf(!hasRedisServer)(
+  `two API instances on one Redis ${hasRedisServer ? '' : NO_REDIS_SERVER}`,
+  () => {
+    let redis: RedisServer;
+    let one: TestApp;
+    let other: TestApp;
+    beforeAll(async () => {
+      redis = await startRedisServer();
+      // A listing cache far longer than the test: only a clear can show a change.
+      [one, other] = await Promise.all([
+        createTestApp({ redisUrl: redis.url, listingCacheMs: 600_000 }),
+        createTestApp({ redisUrl: redis.url, listingCacheMs: 600_000 }),
+      ]);
+    });
+    afterAll(async () => {
+      await Promise.all([one?.close(), other?.close()]);
+      await redis?.stop();
+    });
+
+    it('share Redis', () => {
+      expect(one.app.shared.kind).toBe('redis');
+      expect(one.app.shared.up()).toBe(true);
+      expect(other.app.shared.up()).toBe(true);
+    });
+
+    it('count failed logins for one address across both: the sixth fails on either', async () => {
+      const account = await accountInBoth(one, other);
+      const { max } = DEFAULT_AUTH_RATE_LIMITS.loginPerEmail;
+      for (let i = 0; i < max; i++) {
+        const post = await browserAt(i % 2 === 0 ? one.app : other.app);
+        expect((await post({ email: account.email, password: 'wrong-guess' })).statusCode).toBe(401);
+      }
+      // Even the right password waits now, wherever the balancer sends it.
+      for (const app of [one.app, other.app]) {
+        const post = await browserAt(app);
+        const response = await post({ email: account.email, password: account.password });
+        expect(response.statusCode).toBe(429);
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    });
+
+    it('count route limits (logins per address) across both', async () => {
+      const { max } = DEFAULT_AUTH_RATE_LIMITS.loginPerIp;
+      const ip = '198.51.100.7';
+      for (let i = 0; i < max; i++) {
+        const post = await browserAt(i % 2 === 0 ? one.app : other.app, ip);
+        expect((await post({ email: `nobody${i}@example.test`, password: 'x' })).statusCode).toBe(401);
+      }
+      for (const app of [one.app, other.app]) {
+        const post = await browserAt(app, ip);
+        expect((await post({ email: 'nobody@example.test', password: 'x' })).statusCode).toBe(429);
+      }
+    });
+
+    it('clear the listing cache on both within a second when one clears it', async () => {
+      const city = await createCity(other.db, { slug: 'shared-city' });
+      const listed = async () => {
+        const response = await other.app.inject({ method: 'GET', url: '/api/model?city=shared-city' });
+        return (response.json() as ModelListResponse).items.map((item) => item.id);
+      };
+      expect(await listed()).toEqual([]);
+      const profile = await createProfile(other.db, { cityId: city.id });
+      // Still the cached page: nothing cleared it on this instance.
+      expect(await listed()).toEqual([]);
+      const clearedAt = Date.now();
+      one.app.listingCache.clear();
+      await until(async () => (await listed()).includes(profile.id), 1_000);
+      expect(Date.now() - clearedAt).toBeLessThan(1_000);
+    });
+
+    it('keep serving through a Redis outage, limits counted in memory, and share again once it is back', async () => {
+      const account = await accountInBoth(one, other);
+      await redis.stop(true);
+      await until(() => !one.app.shared.up() && !other.app.shared.up());
+
+      // Pages and the API answer; a write's cache clear does not fail for want of Redis.
+      for (const url of ['/api/model', '/api/health', '/robots.txt', '/sitemap.xml']) {
+        expect((await one.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      }
+      one.app.listingCache.clear();
+      one.app.adsCache.clear();
+
+      // The login limiter still limits, in this instance's memory.
+      const { max } = DEFAULT_AUTH_RATE_LIMITS.loginPerEmail;
+      for (let i = 0; i < max; i++) {
+        const post = await browserAt(one.app);
+        expect((await post({ email: account.email, password: 'wrong-guess' })).statusCode).toBe(401);
+      }
+      expect(
+        (await (await browserAt(one.app))({ email: account.email, password: account.password })).statusCode,
+      ).toBe(429);
+      // The other instance counted nothing of it: the outage splits them.
+      expect(
+        (await (await browserAt(other.app))({ email: account.email, password: account.password })).statusCode,
+      ).toBe(200);
+
+      await redis.start();
+      await until(() => one.app.shared.up() && other.app.shared.up(), 10_000);
+      // Shared again: failures on one count on the other (Redis came back empty).
+      const again = await accountInBoth(one, other);
+      for (let i = 0; i < max; i++) {
+        const post = await browserAt(i % 2 === 0 ? other.app : one.app);
+        expect((await post({ email: again.email, password: 'wrong-guess' })).statusCode).toBe(401);
+      }
+      for (const app of [one.app, other.app]) {
+        expect(
+          (await (await browserAt(app))({ email: again.email, password: again.password })).statusCode,
+        ).toBe(429);
+      }
+    });
+  },
+);
