@@ -119,6 +119,28 @@ describe.skipIf(!hasRedisServer)(
       expect((await other.rateLimitStore('codes').hit('ann@example.test', 60_000)).count).toBe(1);
     });
 
+    it('subscribes once Redis answers when an instance starts during an outage', async () => {
+      if (!server) throw new Error('Redis did not start');
+      await server.stop(true);
+      const late = createRedisSharedState(server.url, fakeLog());
+      opened.push(late);
+      const heard: string[] = [];
+      late.bus.subscribe('news', (message) => heard.push(message));
+      expect(late.up()).toBe(false);
+      // Several failed reconnections (the subscriber's follow the same schedule as the command
+      // connection's, counted here): the subscription must outlive them.
+      let reconnections = 0;
+      late.redis?.on('reconnecting', () => reconnections++);
+      await until(() => reconnections >= 4);
+      await server.start();
+      const other = await redisState();
+      await until(() => late.up(), 10_000);
+      await until(() => {
+        void other.bus.publish('news', 'hello').catch(() => undefined);
+        return heard.includes('hello');
+      });
+    });
+
     it('says it is down when Redis goes away, counts in memory meanwhile, and is shared again once it is back', async () => {
       if (!server) throw new Error('Redis did not start');
       const log = fakeLog();

@@ -93,7 +93,8 @@ export function createRedisSharedState(url: string, log: FastifyBaseLogger): Sha
   const options = {
     retryStrategy,
     enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
+    // A command under way when the connection drops fails too, instead of waiting for the return.
+    maxRetriesPerRequest: 0,
     // A Redis that stops answering without closing the connection counts as gone too.
     commandTimeout: 2_000,
     connectionName: 'classifieds-api',
@@ -101,8 +102,14 @@ export function createRedisSharedState(url: string, log: FastifyBaseLogger): Sha
   const command = new Redis(url, options);
   // Subscriptions made before the first connection wait for it (the offline queue), then
   // ioredis renews them after every reconnection (autoResubscribe).
+  // They wait as long as it takes (maxRetriesPerRequest null): a subscription made during an
+  // outage, by an instance started meanwhile, must not be dropped after a few failed reconnections.
   const { commandTimeout: _, ...subscriberOptions } = options;
-  const subscriber = new Redis(url, { ...subscriberOptions, enableOfflineQueue: true });
+  const subscriber = new Redis(url, {
+    ...subscriberOptions,
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+  });
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   let closing = false;
