@@ -55,13 +55,20 @@ describe.skipIf(!hasRedisServer)(
         createTestApp({ redisUrl: redis.url, listingCacheMs: 600_000 }),
         createTestApp({ redisUrl: redis.url, listingCacheMs: 600_000 }),
       ]);
+      // What readiness (GET /api/ready) is given: Redis's check joins the app's checks.
+      one.app.decorate('readiness', {
+        add: (name: string, check: () => Promise<boolean>) => readinessChecks.set(name, check),
+      });
     });
+    const readinessChecks = new Map<string, () => Promise<boolean>>();
     afterAll(async () => {
       await Promise.all([one?.close(), other?.close()]);
       await redis?.stop();
     });
 
-    it('share Redis', () => {
+    it('share Redis, and tell readiness whether it answers', async () => {
+      await one.app.ready();
+      expect(await readinessChecks.get('redis')?.()).toBe(true);
       expect(one.app.shared.kind).toBe('redis');
       expect(one.app.shared.up()).toBe(true);
       expect(other.app.shared.up()).toBe(true);
@@ -116,6 +123,7 @@ describe.skipIf(!hasRedisServer)(
       const account = await accountInBoth(one, other);
       await redis.stop(true);
       await until(() => !one.app.shared.up() && !other.app.shared.up());
+      expect(await readinessChecks.get('redis')?.()).toBe(false);
 
       // Pages and the API answer; a write's cache clear does not fail for want of Redis.
       for (const url of ['/api/model', '/api/health', '/robots.txt', '/sitemap.xml']) {
