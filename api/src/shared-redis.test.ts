@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModelListResponse } from 'contracts';
+import { adDayOf, addDays, type Campaign, type ModelListResponse, type ServedAds } from 'contracts';
+import { eq } from 'drizzle-orm';
+import { adBookings } from './db/schema';
+import { seedPrices } from './db/seed-prices';
+import { creditBalance } from './testing/admin';
+import { createAgent } from './testing/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/rate-limits';
 import { createAccount, createCity, createProfile } from './testing/builders';
@@ -35,6 +40,39 @@ async function browserAt(app: FastifyInstance, ip = `203.0.113.${++addressCount}
     });
 }
 
+const BROWSER = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36',
+};
+
+/** A published campaign pinned in a new city on `t`'s database, approved: served at once. */
+async function runningCampaign(t: TestApp) {
+  const city = await createCity(t.db);
+  const account = await createAccount(t.db, { accountType: 'advister' });
+  await creditBalance(t, account.id, 50_000);
+  const agent = createAgent(t.app);
+  await agent.signInAs(account.id);
+  const today = adDayOf(new Date());
+  const created = await agent.post('/api/campaigns', {
+    format: 'text',
+    heading: 'City taxi',
+    description: 'Rides around the clock',
+    link: 'https://example.com/taxi',
+    buttonText: 'Order a ride',
+    placement: 'cities',
+    cities: [city.slug],
+    pricing: 'days',
+    startsOn: today,
+    endsOn: addDays(today, 2),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const { id } = created.json<Campaign>();
+  expect((await agent.post(`/api/campaigns/${id}/submit`)).statusCode).toBe(200);
+  const admin = createAgent(t.app);
+  await admin.signInAs((await createAccount(t.db, { accountType: 'girl', role: 'admin' })).id);
+  expect((await admin.post(`/api/admin-panel/moderation/campaigns/${id}/approve`)).statusCode).toBe(200);
+  return { id, city: city.slug };
+}
+
 /** The same account (e-mail and password) in both instances' databases. */
 async function accountInBoth(one: TestApp, other: TestApp) {
   const account = await createAccount(one.db);
@@ -52,8 +90,8 @@ describe.skipIf(!hasRedisServer)(
       redis = await startRedisServer();
       // A listing cache far longer than the test: only a clear can show a change.
       [one, other] = await Promise.all([
-        createTestApp({ redisUrl: redis.url, listingCacheMs: 600_000 }),
-        createTestApp({ redisUrl: redis.url, listingCacheMs: 600_000 }),
+        createTestApp({ redisUrl: redis.url, listingCacheMs: 600_000, adsCacheMs: 600_000 }),
+        createTestApp({ redisUrl: redis.url, listingCacheMs: 600_000, adsCacheMs: 600_000 }),
       ]);
       // What readiness (GET /api/ready) is given: Redis's check joins the app's checks.
       one.app.decorate('readiness', {
@@ -116,6 +154,27 @@ describe.skipIf(!hasRedisServer)(
       const clearedAt = Date.now();
       one.app.listingCache.clear();
       await until(async () => (await listed()).includes(profile.id), 1_000);
+      expect(Date.now() - clearedAt).toBeLessThan(1_000);
+    });
+
+    it('clear the ads cache on both within a second when one clears it', async () => {
+      await seedPrices(other.db);
+      const campaign = await runningCampaign(other);
+      const served = async () => {
+        const page = await other.app.inject({
+          method: 'GET',
+          url: `/api/ads?place=city&city=${campaign.city}`,
+          headers: BROWSER,
+        });
+        return page.json<ServedAds>().ads.length;
+      };
+      expect(await served()).toBe(1);
+      // Its bookings gone from the database, the cached page still shows it on this instance.
+      await other.db.delete(adBookings).where(eq(adBookings.campaignId, campaign.id));
+      expect(await served()).toBe(1);
+      const clearedAt = Date.now();
+      one.app.adsCache.clear();
+      await until(async () => (await served()) === 0, 1_000);
       expect(Date.now() - clearedAt).toBeLessThan(1_000);
     });
 
