@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { adDayOf, addDays, type Campaign, type ModelListResponse, type ServedAds } from 'contracts';
 import { eq } from 'drizzle-orm';
@@ -86,13 +89,20 @@ describe.skipIf(!hasRedisServer)(
     let redis: RedisServer;
     let one: TestApp;
     let other: TestApp;
+    let staticRoot: string | undefined;
     beforeAll(async () => {
       redis = await startRedisServer();
+      // A built shell (client-rendered pages only) so that the instances serve pages too.
+      staticRoot = await mkdtemp(path.join(tmpdir(), 'api-shared-'));
+      await mkdir(path.join(staticRoot, 'shell', 'dist'), { recursive: true });
+      await writeFile(
+        path.join(staticRoot, 'shell', 'dist', 'index.html'),
+        '<!doctype html><title>shell</title>',
+      );
+      await writeFile(path.join(staticRoot, 'shell', 'dist', 'remotes.json'), '{}');
+      const options = { redisUrl: redis.url, listingCacheMs: 600_000, adsCacheMs: 600_000, staticRoot };
       // A listing cache far longer than the test: only a clear can show a change.
-      [one, other] = await Promise.all([
-        createTestApp({ redisUrl: redis.url, listingCacheMs: 600_000, adsCacheMs: 600_000 }),
-        createTestApp({ redisUrl: redis.url, listingCacheMs: 600_000, adsCacheMs: 600_000 }),
-      ]);
+      [one, other] = await Promise.all([createTestApp(options), createTestApp(options)]);
       // What readiness (GET /api/ready) is given: Redis's check joins the app's checks.
       one.app.decorate('readiness', {
         add: (name: string, check: () => Promise<boolean>) => readinessChecks.set(name, check),
@@ -102,6 +112,7 @@ describe.skipIf(!hasRedisServer)(
     afterAll(async () => {
       await Promise.all([one?.close(), other?.close()]);
       await redis?.stop();
+      if (staticRoot) await rm(staticRoot, { recursive: true, force: true });
     });
 
     it('share Redis, and tell readiness whether it answers', async () => {
@@ -141,7 +152,10 @@ describe.skipIf(!hasRedisServer)(
       }
     });
 
-    it('clear the listing cache on both within a second when one clears it', async () => {
+    it('clear the listing cache, and the server-rendered pages with it, on both within a second when one clears it', async () => {
+      // The page cache (plugins/static.ts) clears through this hook; these apps serve no pages.
+      let pagesCleared = 0;
+      other.app.listingCache.onClear(() => pagesCleared++);
       const city = await createCity(other.db, { slug: 'shared-city' });
       const listed = async () => {
         const response = await other.app.inject({ method: 'GET', url: '/api/model?city=shared-city' });
@@ -155,6 +169,7 @@ describe.skipIf(!hasRedisServer)(
       one.app.listingCache.clear();
       await until(async () => (await listed()).includes(profile.id), 1_000);
       expect(Date.now() - clearedAt).toBeLessThan(1_000);
+      expect(pagesCleared).toBe(1);
     });
 
     it('clear the ads cache on both within a second when one clears it', async () => {
@@ -185,7 +200,7 @@ describe.skipIf(!hasRedisServer)(
       expect(await readinessChecks.get('redis')?.()).toBe(false);
 
       // Pages and the API answer; a write's cache clear does not fail for want of Redis.
-      for (const url of ['/api/model', '/api/health', '/robots.txt', '/sitemap.xml']) {
+      for (const url of ['/', '/api/model', '/api/health', '/robots.txt', '/sitemap.xml']) {
         expect((await one.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
       }
       one.app.listingCache.clear();
