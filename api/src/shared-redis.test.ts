@@ -6,7 +6,9 @@ import { adDayOf, addDays, type Campaign, type ModelListResponse, type ServedAds
 import { eq } from 'drizzle-orm';
 import { adBookings } from './db/schema';
 import { seedPrices } from './db/seed-prices';
-import { creditBalance } from './testing/admin';
+import { buildApp } from './app';
+import { creditBalance, signedInAdmin } from './testing/admin';
+import { databaseOnServer } from './testing/server-process';
 import { createAgent } from './testing/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/rate-limits';
@@ -233,6 +235,55 @@ describe.skipIf(!hasRedisServer)(
           (await (await browserAt(app))({ email: again.email, password: again.password })).statusCode,
         ).toBe(429);
       }
+    });
+  },
+);
+
+const NO_DATABASE_SERVER =
+  '(skipped: DATABASE_URL is not set; two instances on one database need PostgreSQL)';
+
+describe.skipIf(!hasRedisServer || !process.env.DATABASE_URL)(
+  `two API instances on one Redis and one database ${hasRedisServer ? '' : NO_REDIS_SERVER} ${process.env.DATABASE_URL ? '' : NO_DATABASE_SERVER}`,
+  () => {
+    let redis: RedisServer;
+    let database: { url: string; drop(): Promise<void> };
+    const apps: TestApp[] = [];
+    beforeAll(async () => {
+      redis = await startRedisServer();
+      database = await databaseOnServer(process.env.DATABASE_URL ?? '', 'api_shared');
+      for (let i = 0; i < 2; i++) {
+        const app = await buildApp({
+          database: { url: database.url },
+          redisUrl: redis.url,
+          listingCacheMs: 600_000,
+        });
+        apps.push({ app, db: app.db, close: () => app.close() });
+      }
+    });
+    afterAll(async () => {
+      await Promise.all(apps.map((t) => t.close()));
+      await database?.drop();
+      await redis?.stop();
+    });
+
+    it("take a profile blocked on one out of the other's listing within a second", async () => {
+      const [one, other] = apps as [TestApp, TestApp];
+      const city = await createCity(one.db);
+      const profile = await createProfile(one.db, { cityId: city.id });
+      const listed = async () => {
+        const response = await other.app.inject({ method: 'GET', url: `/api/model?city=${city.slug}` });
+        return (response.json() as ModelListResponse).items.map((item) => item.id);
+      };
+      expect(await listed()).toEqual([profile.id]);
+      const { agent: admin } = await signedInAdmin(one);
+      const blocked = await admin.post(`/api/admin-panel/profiles/${profile.id}/block`, {
+        reason: 'Нарушение правил',
+      });
+      expect(blocked.statusCode, blocked.body).toBe(200);
+      // Counted from the answer: the block has committed and this instance's cache is cleared.
+      const blockedAt = Date.now();
+      await until(async () => (await listed()).length === 0, 1_000);
+      expect(Date.now() - blockedAt).toBeLessThan(1_000);
     });
   },
 );
