@@ -146,6 +146,9 @@ describe.skipIf(!hasRedisServer)(
       const log = fakeLog();
       const one = await redisState(log);
       const other = await redisState();
+      // The first connection is news at info; neither an outage nor a return was seen.
+      expect(log.info).toHaveBeenCalledWith('Redis connected');
+      expect(log.warn).not.toHaveBeenCalled();
       const heard: string[] = [];
       other.bus.subscribe('news', (message) => heard.push(message));
       await subscribed(one, other);

@@ -113,18 +113,20 @@ export function createRedisSharedState(url: string, log: FastifyBaseLogger): Sha
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   let closing = false;
-  let wasUp: boolean | null = null;
+  let wasUp = false;
+  let everUp = false;
 
   const up = () => command.status === 'ready' && subscriber.status === 'ready';
   function noteState(): void {
     if (closing) return;
     const now = up();
     if (now === wasUp) return;
-    // At warn: an operator running at the default level sees when it went and when it came back.
-    if (now && wasUp === null) log.info('Redis connected');
-    else if (now) log.warn('Redis is back: shared state again');
-    else if (wasUp) log.warn('Redis went away: limits count in memory, caches clear on this instance only');
     wasUp = now;
+    // At warn: an operator running at the default level sees when it went and when it came back.
+    if (now && !everUp) log.info('Redis connected');
+    else if (now) log.warn('Redis is back: shared state again');
+    else log.warn('Redis went away: limits count in memory, caches clear on this instance only');
+    everUp ||= now;
   }
   for (const connection of [command, subscriber]) {
     connection.on('ready', noteState);
@@ -132,7 +134,7 @@ export function createRedisSharedState(url: string, log: FastifyBaseLogger): Sha
     connection.on('end', noteState);
     // ioredis emits an error for every failed reconnection; the state change above says it once.
     connection.on('error', (error) => {
-      if (wasUp !== false) log.debug({ err: error }, 'Redis connection error');
+      if (wasUp || !everUp) log.debug({ err: error }, 'Redis connection error');
     });
   }
 
