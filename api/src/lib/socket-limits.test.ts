@@ -1,7 +1,14 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  createMemorySharedState,
+  createRedisSharedState,
+  type SharedState,
+  waitUntilUp,
+} from '../plugins/shared';
+import { hasRedisServer, NO_REDIS_SERVER, type RedisServer, startRedisServer } from '../testing/redis-server';
 import { closeWebSocket, eventually, openWebSocket } from '../testing/websocket-client';
 import {
   DEFAULT_SOCKET_LIMITS,
@@ -19,9 +26,11 @@ afterEach(async () => {
 });
 
 /** A bare server with one limited socket route, trusting X-Forwarded-For so a test picks the client. */
-async function serve(options: SocketLimitsOptions = {}) {
+async function serve(options: SocketLimitsOptions = {}, shared?: SharedState) {
   const app = Fastify({ trustProxy: true });
   apps.push(app);
+  // What instances share, as the app decorates it (plugins/shared.ts): the upgrades count there.
+  if (shared) app.decorate('shared', shared);
   await app.register(fastifyWebsocket);
   await app.register(socketLimitsPlugin, options);
   let open = 0;
@@ -181,5 +190,50 @@ describe('socket limit values', () => {
       messagesPerSocket: { max: 1500, windowSeconds: 60 },
     });
     expect(scaledSocketLimits(0.001).perAddress).toBe(1);
+  });
+});
+
+describe('socket limits: upgrades counted in the shared state', () => {
+  it('counts each route on its own in one store', async () => {
+    const shared = createMemorySharedState();
+    const app = Fastify();
+    apps.push(app);
+    app.decorate('shared', shared);
+    await app.register(fastifyWebsocket);
+    await app.register(socketLimitsPlugin, { limits: { upgradesPerAddress: { max: 1, windowSeconds: 60 } } });
+    app.get('/ws/a', { websocket: true, onRequest: app.socketLimits() }, () => {});
+    app.get('/ws/b', { websocket: true, onRequest: app.socketLimits() }, () => {});
+    const base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('http://', 'ws://');
+    await closeWebSocket(await connect(`${base}/ws/a`));
+    await closeWebSocket(await connect(`${base}/ws/b`));
+    expect((await refusal(`${base}/ws/a`)).status).toBe(429);
+  });
+
+  describe.skipIf(!hasRedisServer)(`over Redis ${hasRedisServer ? '' : NO_REDIS_SERVER}`, () => {
+    let redis: RedisServer | undefined;
+    const states: SharedState[] = [];
+    afterAll(async () => {
+      await Promise.all(states.map((state) => state.close()));
+      await redis?.stop();
+    });
+
+    it("counts one address's upgrades across two instances", async () => {
+      redis = await startRedisServer();
+      const instances = [];
+      for (let i = 0; i < 2; i++) {
+        const state = createRedisSharedState(redis.url, Fastify().log);
+        states.push(state);
+        expect(await waitUntilUp(state, 5_000)).toBe(true);
+        instances.push(await serve({ limits: { upgradesPerAddress: { max: 3, windowSeconds: 60 } } }, state));
+      }
+      const [one, other] = instances;
+      if (!one || !other) throw new Error('two instances');
+      const client = { 'x-forwarded-for': '2001:db8:b::1' };
+      await closeWebSocket(await connect(one.url, client));
+      await closeWebSocket(await connect(other.url, client));
+      await closeWebSocket(await connect(one.url, client));
+      expect((await refusal(other.url, client)).status).toBe(429);
+      expect((await refusal(one.url, client)).status).toBe(429);
+    });
   });
 });
