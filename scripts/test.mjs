@@ -138,7 +138,13 @@ const apiScript = () => packages.find((pkg) => pkg.dir === 'api').scripts.test;
 
 async function runApi(databaseUrl, command, { expects }) {
   const apiDir = pkgDir('api');
-  const result = await runVitest(apiDir, command, [apiDir], { env: { DATABASE_URL: databaseUrl }, expects });
+  const env = {
+    DATABASE_URL: databaseUrl,
+    // The files that start servers run the bundle the build step has made, as deployed, instead
+    // of compiling the sources again for each start (testing/server-process.ts).
+    API_SERVER_BUNDLE: quick ? '' : path.join(apiDir, 'dist', 'server.js'),
+  };
+  const result = await runVitest(apiDir, command, [apiDir], { env, expects });
   process.stdout.write(result.output);
   return vitestCounts(result);
 }
