@@ -61,6 +61,8 @@ import { errorsPlugin, replyWithError } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { registryFileOf, remoteOriginsOf, securityHeadersPlugin } from './plugins/security-headers';
 import { type SharedState, sharedPlugin } from './plugins/shared';
+import { readinessPlugin } from './plugins/readiness';
+import { genReqId, requestIdPlugin } from './plugins/request-id';
 import { staticPlugin } from './plugins/static';
 
 export interface AppOptions {
@@ -166,6 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => replyWithError(error, request, reply),
     // The shell's catch-all route receives a whole deep link as one parameter.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // The balancer's x-request-id when it is sane, else a UUID (plugins/request-id.ts).
+    genReqId,
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -179,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Order matters: plugins only see what was registered before them and routes depend on the
   // decorators plugins add. External plugins come first (they decorate request and reply),
   // then our own plugins (error handling, the database, static files), then the routes.
+  await app.register(requestIdPlugin);
   await app.register(fastifyCookie);
   await app.register(securityHeadersPlugin, {
     remoteOrigins: remoteOriginsOf(registryFileOf(options.staticRoot, options.remotesJson)),
@@ -218,6 +223,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, options.database);
   // What several instances share (the bus; Redis when configured): before every module that keeps state.
   await app.register(sharedPlugin, { state: options.sharedState });
+  // GET /api/ready's checks: the database's here, others added by what they check.
+  await app.register(readinessPlugin);
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   await app.register(authPlugin, {
     secret,
