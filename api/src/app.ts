@@ -61,6 +61,7 @@ import { errorsPlugin, replyWithError } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { registryFileOf, remoteOriginsOf, securityHeadersPlugin } from './plugins/security-headers';
 import { type SharedState, sharedPlugin } from './plugins/shared';
+import { type MetricsPluginOptions, metricsPlugin } from './plugins/metrics';
 import { readinessPlugin } from './plugins/readiness';
 import { genReqId, requestIdPlugin } from './plugins/request-id';
 import { staticPlugin } from './plugins/static';
@@ -149,6 +150,8 @@ export interface AppOptions {
   streams?: Omit<StreamsPluginOptions, 'media'> | undefined;
   /** What instances share (a bus, Redis); by default this process alone (plugins/shared.ts). */
   sharedState?: SharedState | undefined;
+  /** Who may read /metrics (METRICS_ALLOW, METRICS_TOKEN); loopback only by default. */
+  metrics?: MetricsPluginOptions | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -252,6 +255,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app.log.error({ err: error }, message),
     );
   await app.register(streamsPlugin, { ...options.streams, media: streamMedia });
+  // After what it reads (database, listing cache, sockets, streams), before the routes it times.
+  await app.register(metricsPlugin, options.metrics ?? {});
   await app.register(pricingPlugin, { rubPerUsd: options.rubPerUsd ?? DEFAULT_RUB_PER_USD });
   if (options.jobs) await app.register(expiryJobPlugin);
   // Ads: the serving (its short cache is cleared by every campaign change) and the completion job.

@@ -126,6 +126,7 @@ async function main(): Promise<void> {
     mediaDir: path.resolve(config.mediaDir ?? path.join(repoRoot, '.data', 'media')),
     mediaS3: config.mediaS3,
     mediaUploadsPerHour: { max: Math.max(1, Math.round(60 * rateLimitFactor)), windowSeconds: 60 * 60 },
+    metrics: { allow: config.operations.metricsAllow, token: config.operations.metricsToken },
   });
 
   // Production gets the reference data (prices, cities, services) and no demo profiles or codes.
