@@ -61,9 +61,11 @@ import { errorsPlugin, replyWithError } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { registryFileOf, remoteOriginsOf, securityHeadersPlugin } from './plugins/security-headers';
 import { type SharedState, sharedPlugin } from './plugins/shared';
+import { closeSocketsOnShutdown } from './lib/shutdown';
 import { type MetricsPluginOptions, metricsPlugin } from './plugins/metrics';
 import { readinessPlugin } from './plugins/readiness';
 import { genReqId, requestIdPlugin } from './plugins/request-id';
+import { slowTestRoutePlugin } from './plugins/slow-test-route';
 import { staticPlugin } from './plugins/static';
 
 export interface AppOptions {
@@ -152,6 +154,8 @@ export interface AppOptions {
   sharedState?: SharedState | undefined;
   /** Who may read /metrics (METRICS_ALLOW, METRICS_TOKEN); loopback only by default. */
   metrics?: MetricsPluginOptions | undefined;
+  /** Test-only GET /api/test/slow answering after this many ms (the shutdown test); refused in production. */
+  slowTestRouteMs?: number | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -205,6 +209,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // buffering them.
   await app.register(fastifyWebsocket, {
     options: { maxPayload: STREAM_FRAME_MAX_BYTES },
+    // On shutdown every socket hears 1001 (going away) and reconnects elsewhere.
+    preClose: closeSocketsOnShutdown,
     // A client breaking the protocol (a frame over the limit, bad framing) is its own fault: the
     // socket is dropped (ws has already said 1009 or 1002) and nothing is logged as a server error.
     errorHandler(error, socket, request) {
@@ -257,6 +263,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(streamsPlugin, { ...options.streams, media: streamMedia });
   // After what it reads (database, listing cache, sockets, streams), before the routes it times.
   await app.register(metricsPlugin, options.metrics ?? {});
+  if (options.slowTestRouteMs !== undefined)
+    await app.register(slowTestRoutePlugin, { ms: options.slowTestRouteMs });
   await app.register(pricingPlugin, { rubPerUsd: options.rubPerUsd ?? DEFAULT_RUB_PER_USD });
   if (options.jobs) await app.register(expiryJobPlugin);
   // Ads: the serving (its short cache is cleared by every campaign change) and the completion job.

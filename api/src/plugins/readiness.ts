@@ -73,6 +73,11 @@ export const readinessPlugin = fp<{ timeoutMs?: number }>(
     fastify.addHook('preClose', async () => {
       closing = true;
     });
+    // While closing, every answer ends its connection: a kept-alive connection would otherwise sit
+    // idle after its last answer and hold the server's close until the keep-alive timeout.
+    fastify.addHook('onSend', async (_request, reply) => {
+      if (closing) reply.header('connection', 'close');
+    });
   },
   { name: 'readiness', dependencies: ['db'] },
 );
