@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DEFAULT_METRICS_ALLOW } from '../config';
 import { inNetworks, parseNetworks } from '../lib/networks';
+import { defineRoutes, errorResponses, nonJson } from '../lib/route-schema';
 
 export type JobOutcome = 'done' | 'failed';
 
@@ -193,19 +194,35 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
       networks: parseNetworks(options.allow ?? DEFAULT_METRICS_ALLOW),
       token: options.token ? digest(options.token) : null,
     };
-    fastify.get(
-      METRICS_PATH,
-      {
-        // For Prometheus, not for the API's clients: left out of the OpenAPI document.
-        schema: { hide: true },
-        config: { rateLimit: false },
-      },
-      async (request, reply) => {
-        // Anyone else is told there is nothing here, as for any unknown path.
-        if (!mayRead(request, access)) return reply.callNotFound();
-        reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
-        return registry.metrics();
-      },
+    await fastify.register(
+      defineRoutes(async (routes) => {
+        routes.get(
+          METRICS_PATH,
+          {
+            config: { rateLimit: false },
+            schema: {
+              summary:
+                'Metrics for Prometheus (text format): requests, pool, caches, sockets, streams, jobs, webhooks',
+              description:
+                "For operators, not the site's clients: answered to METRICS_ALLOW's networks (loopback by default; " +
+                'every X-Forwarded-For hop must be inside too) or with `Authorization: Bearer <METRICS_TOKEN>`.',
+              tags: ['operations'],
+              response: {
+                200: nonJson('The Prometheus text exposition format 0.0.4'),
+                ...errorResponses({
+                  404: 'NOT_FOUND: from elsewhere and without the token, as any unknown path',
+                }),
+              },
+            },
+          },
+          async (request, reply) => {
+            // Anyone else is told there is nothing here, as for any unknown path.
+            if (!mayRead(request, access)) return reply.callNotFound();
+            reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
+            return registry.metrics();
+          },
+        );
+      }),
     );
   },
   {
