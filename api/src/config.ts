@@ -314,6 +314,11 @@ export interface OperationsSettings {
   metricsToken: string | undefined;
   /** SHUTDOWN_TIMEOUT_MS: the longest a SIGTERM's drain may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * SHUTDOWN_DELAY_MS: after a SIGTERM, how long the instance keeps serving (readiness 503) before
+   * it stops accepting connections, for a balancer that probes readiness to stop sending it any.
+   */
+  shutdownDelayMs: number;
   /** SLOW_TEST_ROUTE_MS: GET /api/test/slow answers after this long (the shutdown test); never in production. */
   slowTestRouteMs: number | undefined;
 }
@@ -325,7 +330,8 @@ const MIN_METRICS_TOKEN_LENGTH = 16;
 /**
  * The operators' settings (issue 29): METRICS_ALLOW (a comma-separated list of networks; empty: only
  * the token), METRICS_TOKEN, SHUTDOWN_TIMEOUT_MS (25 s: under the 30 s most orchestrators wait
- * before a SIGKILL) and the shutdown test's SLOW_TEST_ROUTE_MS.
+ * before a SIGKILL), SHUTDOWN_DELAY_MS (0; part of the timeout) and the shutdown test's
+ * SLOW_TEST_ROUTE_MS.
  */
 export function readOperationsConfig(
   env: Record<string, string | undefined>,
@@ -347,6 +353,12 @@ export function readOperationsConfig(
       `SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds above 0, not "${env.SHUTDOWN_TIMEOUT_MS}"`,
     );
   }
+  const shutdownDelayMs = Number(env.SHUTDOWN_DELAY_MS ?? 0);
+  if (!Number.isInteger(shutdownDelayMs) || shutdownDelayMs < 0 || shutdownDelayMs >= shutdownTimeoutMs) {
+    throw new Error(
+      `SHUTDOWN_DELAY_MS must be a whole number of milliseconds below SHUTDOWN_TIMEOUT_MS, not "${env.SHUTDOWN_DELAY_MS}"`,
+    );
+  }
   let slowTestRouteMs: number | undefined;
   if (env.SLOW_TEST_ROUTE_MS) {
     if (production) throw new Error('SLOW_TEST_ROUTE_MS is a test hook and is refused in production');
@@ -357,5 +369,5 @@ export function readOperationsConfig(
       );
     }
   }
-  return { metricsAllow, metricsToken, shutdownTimeoutMs, slowTestRouteMs };
+  return { metricsAllow, metricsToken, shutdownTimeoutMs, shutdownDelayMs, slowTestRouteMs };
 }

@@ -144,7 +144,8 @@ async function main(): Promise<void> {
   });
 
   // A graceful shutdown (a deploy, a scale-down): readiness says closing, so the balancer stops
-  // sending requests; the server stops accepting connections and answers the requests it has;
+  // sending requests (given SHUTDOWN_DELAY_MS to notice while the instance still serves them); the
+  // server stops accepting connections and answers the requests it has;
   // sockets hear 1001 (going away) and reconnect to another instance; the jobs stop and the
   // database closes last. A connection that never ends cannot hold the process past the deadline.
   let closing = false;
@@ -152,13 +153,14 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.readiness.close();
-    const { shutdownTimeoutMs } = config.operations;
+    const { shutdownTimeoutMs, shutdownDelayMs } = config.operations;
     const timer = setTimeout(() => {
       app.log.error({ signal, shutdownTimeoutMs }, 'shutdown: still draining at the deadline, exiting');
       process.exit(1);
     }, shutdownTimeoutMs);
     timer.unref();
     try {
+      if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
       await app.close();
       process.exit(0);
     } catch (error) {

@@ -1,5 +1,6 @@
 // A graceful shutdown, on the real server process: a SIGTERM while requests are open loses none of
-// them, sockets hear 1001 (going away), and the process exits 0 once it has drained.
+// them, readiness says closing meanwhile, sockets hear 1001 (going away), and the process exits 0
+// once it has drained.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,8 +9,10 @@ import { migratedDataDir, startServer, stopAllServers } from './testing/server-p
 import { openWebSocket } from './testing/websocket-client';
 
 const OPEN_REQUESTS = 50;
-/** Long enough that all of them are still open when the signal arrives, even on a loaded machine. */
-const SLOW_MS = 4_000;
+/** The balancer's time to notice readiness say 503, while the instance still serves. */
+const DELAY_MS = 2_000;
+/** Long enough that all of them are still open after the delay, even on a loaded machine. */
+const SLOW_MS = 5_000;
 
 let folder = '';
 afterAll(async () => {
@@ -27,7 +30,7 @@ async function metric(base: string, series: string): Promise<number> {
 // The server opens its own embedded database whatever DATABASE_URL says, so the PostgreSQL run
 // of this suite would only repeat it.
 describe.skipIf(!!process.env.DATABASE_URL)('a server told to stop (SIGTERM)', () => {
-  it(`answers all of ${OPEN_REQUESTS} open requests, closes sockets with 1001, and exits 0`, async () => {
+  it(`says closing on /api/ready, answers all of ${OPEN_REQUESTS} open requests, closes sockets with 1001, and exits 0`, async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'shutdown-test-'));
     const dataDir = await migratedDataDir(path.join(folder, 'pglite'));
     const server = await startServer((base) => ({
@@ -39,6 +42,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server told to stop (SIGTERM)', (
       PUBLIC_URL: base,
       SLOW_TEST_ROUTE_MS: String(SLOW_MS),
       SHUTDOWN_TIMEOUT_MS: '30000',
+      SHUTDOWN_DELAY_MS: String(DELAY_MS),
     }));
 
     const socket = await openWebSocket(`${server.base.replace('http://', 'ws://')}/ws/online`);
@@ -64,8 +68,18 @@ describe.skipIf(!!process.env.DATABASE_URL)('a server told to stop (SIGTERM)', (
       server.child.once('exit', (code) => resolve(code)),
     );
 
-    // New connections are refused while the open ones drain.
-    const refusedBy = Date.now() + 10_000;
+    // During the delay it still serves, but tells the balancer it is closing (once the signal has
+    // reached the process: it is delivered on its own time).
+    let ready = await fetch(`${server.base}/api/ready`);
+    while (ready.status === 200 && Date.now() - signalledAt < DELAY_MS) {
+      await ready.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      ready = await fetch(`${server.base}/api/ready`);
+    }
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'closing', failed: [] });
+    // Then new connections are refused while the open ones drain.
+    const refusedBy = Date.now() + DELAY_MS + 10_000;
     let refused = false;
     while (!refused && Date.now() < refusedBy) {
       refused = await fetch(`${server.base}/api/health`).then(

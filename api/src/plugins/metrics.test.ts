@@ -166,5 +166,8 @@ describe('the operators’ settings', () => {
     expect(readOperationsConfig({ SLOW_TEST_ROUTE_MS: '100' }, false).slowTestRouteMs).toBe(100);
     expect(readOperationsConfig({}, true).shutdownTimeoutMs).toBe(25_000);
     expect(() => readOperationsConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' }, true)).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(readOperationsConfig({ SHUTDOWN_DELAY_MS: '5000' }, true).shutdownDelayMs).toBe(5000);
+    // The delay is part of the deadline, which must leave time to drain.
+    expect(() => readOperationsConfig({ SHUTDOWN_DELAY_MS: '25000' }, true)).toThrow(/SHUTDOWN_DELAY_MS/);
   });
 });
