@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { readOperationsConfig } from '../config';
 import { testAppForFile } from '../testing/create-test-app';
 import { closeWebSocket, eventually, openWebSocket } from '../testing/websocket-client';
+import { createAgent } from '../testing/agent';
+import { createFakeMedia } from '../modules/streams/testing/fake-media';
+import {
+  connectStream,
+  cookieOf,
+  modelWithListedProfile,
+  streamQuery,
+} from '../modules/streams/testing/stream-client';
 
 const TOKEN = 'a-metrics-token-of-some-length';
 const t = testAppForFile({
@@ -117,6 +125,7 @@ describe('GET /metrics', () => {
     expect(seriesValue(text, 'job_runs_total{job="expiry",outcome="done"}')).toBe(2);
     expect(seriesValue(text, 'job_runs_total{job="expiry",outcome="failed"}')).toBe(1);
     expect(seriesValue(text, 'streams_live')).toBe(0);
+    expect(seriesValue(text, 'stream_viewers')).toBe(0);
   });
 
   it("gives the database pool's use on PostgreSQL, and no pool series on PGlite", async () => {
@@ -144,6 +153,38 @@ describe('GET /metrics', () => {
     const document = await t.app.inject({ url: '/api/docs/json' });
     expect(document.statusCode).toBe(200);
     expect(JSON.parse(document.body).paths['/metrics'].get.tags).toEqual(['operations']);
+  });
+});
+
+describe('live streams on /metrics', () => {
+  const s = testAppForFile({ streamMedia: createFakeMedia().media });
+
+  it('says how many streams are live and how many viewers watch them', async () => {
+    const origin = (await s.app.listen({ port: 0, host: '127.0.0.1' })).replace('http://', 'ws://');
+    const read = async (series: string) => {
+      const response = await s.app.inject({ url: '/metrics' });
+      return seriesValue(response.body, series);
+    };
+    expect(await read('streams_live')).toBe(0);
+    const model = await modelWithListedProfile(s);
+    const stream = await model.start();
+    const own = await connectStream(origin, streamQuery(stream), { headers: { cookie: model.cookie() } });
+    await own.next('welcome');
+    const guest = createAgent(s.app);
+    await guest.get('/api/health');
+    const viewers = [];
+    for (let i = 0; i < 2; i++) {
+      const viewer = await connectStream(origin, streamQuery(stream), {
+        headers: { cookie: cookieOf(guest) },
+      });
+      await viewer.next('welcome');
+      viewers.push(viewer);
+    }
+    await eventually(async () => {
+      expect(await read('streams_live')).toBe(1);
+      expect(await read('stream_viewers')).toBe(2);
+    });
+    for (const client of [own, ...viewers]) await closeWebSocket(client.socket);
   });
 });
 

@@ -138,6 +138,20 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
     },
   });
 
+  new Gauge({
+    name: 'stream_viewers',
+    help: "Viewers of the listed live streams (the live strip's, up to STREAMS_LIVE_MAX), summed; every instance's with a shared store",
+    registers: [registry],
+    async collect() {
+      try {
+        const { items } = await fastify.streams.onAir({}, 'ru');
+        this.set(items.reduce((sum, stream) => sum + stream.viewers, 0));
+      } catch (error) {
+        fastify.log.warn({ err: error }, 'metrics: could not count the stream viewers');
+      }
+    },
+  });
+
   fastify.addHook('onRequest', async (_request, reply) => {
     inFlight.inc();
     // The response's close comes once, whether it was sent, failed or the client went away.
