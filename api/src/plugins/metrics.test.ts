@@ -128,6 +128,19 @@ describe('GET /metrics', () => {
     expect(seriesValue(text, 'stream_viewers')).toBe(0);
   });
 
+  it("counts the gateway's webhooks by outcome", async () => {
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/sandbox',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ payment_id: 1, payment_status: 'finished', order_id: 'nope' }),
+    });
+    expect(unsigned.statusCode).toBe(401);
+    const text = await scrape();
+    expect(seriesValue(text, 'payment_webhooks_total{provider="sandbox",outcome="bad_signature"}')).toBe(1);
+    expect(text).not.toContain('outcome="accepted"');
+  });
+
   it("gives the database pool's use on PostgreSQL, and no pool series on PGlite", async () => {
     const text = await scrape();
     if (t.app.dbKind === 'postgres') {
