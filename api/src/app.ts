@@ -230,10 +230,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route, so that it sees every route being added.
   await app.register(docsPlugin);
   await app.register(dbPlugin, options.database);
+  // GET /api/ready's checks: the database's here, others added by what they check (the shared
+  // state's Redis, registered next, adds its own: `fastify.readiness.add`).
+  await app.register(readinessPlugin);
   // What several instances share (the bus; Redis when configured): before every module that keeps state.
   await app.register(sharedPlugin, { state: options.sharedState });
-  // GET /api/ready's checks: the database's here, others added by what they check.
-  await app.register(readinessPlugin);
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   await app.register(authPlugin, {
     secret,
