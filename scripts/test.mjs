@@ -32,6 +32,7 @@ const API_SLOW_FILES = [
   'src/modules/payments/reconcile.test.ts',
   'src/modules/media/kill.test.ts',
   'src/modules/own-profiles/approval-kill.test.ts',
+  'src/shutdown.test.ts',
   // Uploads of 20-51 MB through a listening server, each within 30 s: starved by the journeys
   // beside a niced worker, a CI run took 31 s for one.
   'src/modules/media/streaming.test.ts',
