@@ -32,6 +32,7 @@ const API_SLOW_FILES = [
   'src/modules/payments/reconcile.test.ts',
   'src/modules/media/kill.test.ts',
   'src/modules/own-profiles/approval-kill.test.ts',
+  'src/shutdown.test.ts',
   // Uploads of 20-51 MB through a listening server, each within 30 s: starved by the journeys
   // beside a niced worker, a CI run took 31 s for one.
   'src/modules/media/streaming.test.ts',
@@ -138,7 +139,13 @@ const apiScript = () => packages.find((pkg) => pkg.dir === 'api').scripts.test;
 
 async function runApi(databaseUrl, command, { expects }) {
   const apiDir = pkgDir('api');
-  const result = await runVitest(apiDir, command, [apiDir], { env: { DATABASE_URL: databaseUrl }, expects });
+  const env = {
+    DATABASE_URL: databaseUrl,
+    // The files that start servers run the bundle the build step has made, as deployed, instead
+    // of compiling the sources again for each start (testing/server-process.ts).
+    API_SERVER_BUNDLE: quick ? '' : path.join(apiDir, 'dist', 'server.js'),
+  };
+  const result = await runVitest(apiDir, command, [apiDir], { env, expects });
   process.stdout.write(result.output);
   return vitestCounts(result);
 }

@@ -66,6 +66,11 @@ import { errorsPlugin, replyWithError } from './plugins/errors';
 import { mailPlugin } from './plugins/mail';
 import { registryFileOf, remoteOriginsOf, securityHeadersPlugin } from './plugins/security-headers';
 import { type SharedState, sharedPlugin } from './plugins/shared';
+import { closeSocketsOnShutdown } from './lib/shutdown';
+import { type MetricsPluginOptions, metricsPlugin } from './plugins/metrics';
+import { readinessPlugin } from './plugins/readiness';
+import { genReqId, requestIdPlugin } from './plugins/request-id';
+import { slowTestRoutePlugin } from './plugins/slow-test-route';
 import { staticPlugin } from './plugins/static';
 
 export interface AppOptions {
@@ -154,6 +159,10 @@ export interface AppOptions {
   sharedState?: SharedState | undefined;
   /** REDIS_URL: instances share limits, cache clears and the rest through this Redis. */
   redisUrl?: string | undefined;
+  /** Who may read /metrics (METRICS_ALLOW, METRICS_TOKEN); loopback only by default. */
+  metrics?: MetricsPluginOptions | undefined;
+  /** Test-only GET /api/test/slow answering after this many ms (the shutdown test); refused in production. */
+  slowTestRouteMs?: number | undefined;
   /** Sees every route as it is added, before any plugin (tests list the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -173,6 +182,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => replyWithError(error, request, reply),
     // The shell's catch-all route receives a whole deep link as one parameter.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // The balancer's x-request-id when it is sane, else a UUID (plugins/request-id.ts).
+    genReqId,
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -186,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Order matters: plugins only see what was registered before them and routes depend on the
   // decorators plugins add. External plugins come first (they decorate request and reply),
   // then our own plugins (error handling, the database, static files), then the routes.
+  await app.register(requestIdPlugin);
   await app.register(fastifyCookie);
   await app.register(securityHeadersPlugin, {
     remoteOrigins: remoteOriginsOf(registryFileOf(options.staticRoot, options.remotesJson)),
@@ -204,6 +216,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // buffering them.
   await app.register(fastifyWebsocket, {
     options: { maxPayload: STREAM_FRAME_MAX_BYTES },
+    // On shutdown every socket hears 1001 (going away) and reconnects elsewhere.
+    preClose: closeSocketsOnShutdown,
     // A client breaking the protocol (a frame over the limit, bad framing) is its own fault: the
     // socket is dropped (ws has already said 1009 or 1002) and nothing is logged as a server error.
     errorHandler(error, socket, request) {
@@ -214,23 +228,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       socket.terminate();
     },
   });
-  // Only routes that ask for it are limited (`config.rateLimit`), each with its own counters.
-  // Every route limit that names no key of its own counts per client network (an IPv4 address, an
-  // IPv6 /64), as the keyed limiters do: one subscriber cannot get past it by rotating addresses.
+
+  await app.register(errorsPlugin);
+  // Before any route, so that it sees every route being added.
+  await app.register(docsPlugin);
+  await app.register(dbPlugin, options.database);
+  // GET /api/ready's checks: the database's here, others added by what they check (the shared
+  // state's Redis, registered next, adds its own: `fastify.readiness.add`).
+  await app.register(readinessPlugin);
   // What several instances share (the bus; Redis when configured): before the route limits, whose
   // counters it holds then, and before every module that keeps state.
   await app.register(sharedPlugin, { state: options.sharedState, redisUrl: options.redisUrl });
+  // Only routes that ask for it are limited (`config.rateLimit`), each with its own counters.
+  // Every route limit that names no key of its own counts per client network (an IPv4 address, an
+  // IPv6 /64), as the keyed limiters do: one subscriber cannot get past it by rotating addresses.
+  // Registered before any route, which is all it needs.
   await app.register(fastifyRateLimit, {
     global: false,
     keyGenerator: clientAddress,
     // In this process's memory alone, @fastify/rate-limit's own store; else the shared one.
     ...(app.shared.kind === 'memory' ? {} : { store: routeLimitStore(app.shared.rateLimitStore('routes')) }),
   });
-
-  await app.register(errorsPlugin);
-  // Before any route, so that it sees every route being added.
-  await app.register(docsPlugin);
-  await app.register(dbPlugin, options.database);
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   await app.register(authPlugin, {
     secret,
@@ -258,6 +276,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app.log.error({ err: error }, message),
     );
   await app.register(streamsPlugin, { ...options.streams, media: streamMedia });
+  // After what it reads (database, listing cache, sockets, streams), before the routes it times.
+  await app.register(metricsPlugin, options.metrics ?? {});
+  if (options.slowTestRouteMs !== undefined)
+    await app.register(slowTestRoutePlugin, { ms: options.slowTestRouteMs });
   await app.register(pricingPlugin, { rubPerUsd: options.rubPerUsd ?? DEFAULT_RUB_PER_USD });
   if (options.jobs) await app.register(expiryJobPlugin);
   // Ads: the serving (its short cache is cleared by every campaign change) and the completion job.

@@ -1,5 +1,6 @@
 import { iceServer } from 'contracts/streams';
 import * as v from 'valibot';
+import { parseNetworks } from './lib/networks';
 import type { S3StorageConfig } from './modules/media/s3-storage';
 import { DEFAULT_NOWPAYMENTS_API_URL } from './modules/payments/providers';
 import type { PaymentsSettings, PaymentsTestDelay } from './modules/payments/settings';
@@ -41,6 +42,8 @@ export interface ServerConfig {
   streamMedia: StreamMediaSettings;
   /** REDIS_URL: what several instances share (limits, cache clears, presence, streams); else memory. */
   redisUrl: string | undefined;
+  /** What operators configure: who reads /metrics, how long a shutdown may take (readOperationsConfig). */
+  operations: OperationsSettings;
 }
 
 export interface StreamMediaSettings {
@@ -120,6 +123,7 @@ export function readServerConfig(env: Record<string, string | undefined>): Serve
     mediaS3: readS3Config(env),
     ...readPaymentsConfig(env, production),
     streamMedia: readStreamMediaConfig(env, production),
+    operations: readOperationsConfig(env, production),
     port,
     // Development listens on this machine only unless told otherwise; production serves the network.
     host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
@@ -321,4 +325,69 @@ function readPaymentsConfig(
     paymentsTestDelay = { ms, at };
   }
   return { payments, paymentsTestDelay };
+}
+
+export interface OperationsSettings {
+  /** METRICS_ALLOW: the networks that may read /metrics without a token (loopback by default). */
+  metricsAllow: string;
+  /** METRICS_TOKEN: a bearer token that reads /metrics from anywhere; none by default. */
+  metricsToken: string | undefined;
+  /** SHUTDOWN_TIMEOUT_MS: the longest a SIGTERM's drain may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /**
+   * SHUTDOWN_DELAY_MS: after a SIGTERM, how long the instance keeps serving (readiness 503) before
+   * it stops accepting connections, for a balancer that probes readiness to stop sending it any.
+   */
+  shutdownDelayMs: number;
+  /** SLOW_TEST_ROUTE_MS: GET /api/test/slow answers after this long (the shutdown test); never in production. */
+  slowTestRouteMs: number | undefined;
+}
+
+export const DEFAULT_METRICS_ALLOW = '127.0.0.0/8, ::1/128';
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
+const MIN_METRICS_TOKEN_LENGTH = 16;
+
+/**
+ * The operators' settings (issue 29): METRICS_ALLOW (a comma-separated list of networks; empty: only
+ * the token), METRICS_TOKEN, SHUTDOWN_TIMEOUT_MS (25 s: under the 30 s most orchestrators wait
+ * before a SIGKILL), SHUTDOWN_DELAY_MS (0; part of the timeout) and the shutdown test's
+ * SLOW_TEST_ROUTE_MS.
+ */
+export function readOperationsConfig(
+  env: Record<string, string | undefined>,
+  production: boolean,
+): OperationsSettings {
+  const metricsAllow = env.METRICS_ALLOW ?? DEFAULT_METRICS_ALLOW;
+  try {
+    parseNetworks(metricsAllow);
+  } catch (error) {
+    throw new Error(`METRICS_ALLOW: ${(error as Error).message}`);
+  }
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new Error(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long`);
+  }
+  const shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? DEFAULT_SHUTDOWN_TIMEOUT_MS);
+  if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 1) {
+    throw new Error(
+      `SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds above 0, not "${env.SHUTDOWN_TIMEOUT_MS}"`,
+    );
+  }
+  const shutdownDelayMs = Number(env.SHUTDOWN_DELAY_MS ?? 0);
+  if (!Number.isInteger(shutdownDelayMs) || shutdownDelayMs < 0 || shutdownDelayMs >= shutdownTimeoutMs) {
+    throw new Error(
+      `SHUTDOWN_DELAY_MS must be a whole number of milliseconds below SHUTDOWN_TIMEOUT_MS, not "${env.SHUTDOWN_DELAY_MS}"`,
+    );
+  }
+  let slowTestRouteMs: number | undefined;
+  if (env.SLOW_TEST_ROUTE_MS) {
+    if (production) throw new Error('SLOW_TEST_ROUTE_MS is a test hook and is refused in production');
+    slowTestRouteMs = Number(env.SLOW_TEST_ROUTE_MS);
+    if (!Number.isInteger(slowTestRouteMs) || slowTestRouteMs < 0) {
+      throw new Error(
+        `SLOW_TEST_ROUTE_MS must be a whole number of milliseconds, not "${env.SLOW_TEST_ROUTE_MS}"`,
+      );
+    }
+  }
+  return { metricsAllow, metricsToken, shutdownTimeoutMs, shutdownDelayMs, slowTestRouteMs };
 }

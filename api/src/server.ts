@@ -128,6 +128,8 @@ async function main(): Promise<void> {
     mediaDir: path.resolve(config.mediaDir ?? path.join(repoRoot, '.data', 'media')),
     mediaS3: config.mediaS3,
     mediaUploadsPerHour: { max: Math.max(1, Math.round(60 * rateLimitFactor)), windowSeconds: 60 * 60 },
+    metrics: { allow: config.operations.metricsAllow, token: config.operations.metricsToken },
+    slowTestRouteMs: config.operations.slowTestRouteMs,
   });
 
   // Production gets the reference data (prices, cities, services) and no demo profiles or codes.
@@ -143,14 +145,24 @@ async function main(): Promise<void> {
     rubPerUsd,
   });
 
+  // A graceful shutdown (a deploy, a scale-down): readiness says closing, so the balancer stops
+  // sending requests (given SHUTDOWN_DELAY_MS to notice while the instance still serves them); the
+  // server stops accepting connections and answers the requests it has;
+  // sockets hear 1001 (going away) and reconnect to another instance; the jobs stop and the
+  // database closes last. A connection that never ends cannot hold the process past the deadline.
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    // Give in-flight requests a moment, but never hang forever on a stuck connection.
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    app.readiness.close();
+    const { shutdownTimeoutMs, shutdownDelayMs } = config.operations;
+    const timer = setTimeout(() => {
+      app.log.error({ signal, shutdownTimeoutMs }, 'shutdown: still draining at the deadline, exiting');
+      process.exit(1);
+    }, shutdownTimeoutMs);
     timer.unref();
     try {
+      if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
       await app.close();
       process.exit(0);
     } catch (error) {
@@ -187,6 +199,9 @@ async function main(): Promise<void> {
     console.warn(
       `Test hook on: webhooks pause ${config.paymentsTestDelay.ms} ms ${config.paymentsTestDelay.at}.`,
     );
+  }
+  if (config.operations.slowTestRouteMs !== undefined) {
+    console.warn(`Test hook on: GET /api/test/slow answers after ${config.operations.slowTestRouteMs} ms.`);
   }
   if (config.authResendCooldownSeconds) {
     console.warn(

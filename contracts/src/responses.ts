@@ -73,6 +73,15 @@ export const siteConstants = v.object({ siteSlogan: localizedText });
 /** GET /api/health */
 export const health = v.object({ status: v.literal('ok'), database: v.picklist(['pglite', 'postgres']) });
 
+/**
+ * GET /api/ready: whether a balancer should send this instance traffic. `failed` names the checks
+ * that did not pass (`database`, `redis`...); `closing` once the instance has begun to shut down.
+ */
+export const readiness = v.object({
+  status: v.picklist(['ready', 'not_ready', 'closing']),
+  failed: v.array(v.string()),
+});
+
 // --- catalogue ------------------------------------------------------------------------------
 
 export const cityRef = v.object({ slug: v.string(), name: localizedText });

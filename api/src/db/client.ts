@@ -37,7 +37,12 @@ export interface DatabaseConnection {
   location: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool, for its figures (/metrics); null on PGlite, which has one connection. */
+  pool: PoolUse | null;
 }
+
+/** What a pool says about its connections (pg.Pool's own counts). */
+export type PoolUse = Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
 
 /**
  * api/drizzle: two folders up from this file in src/db/, one up from the bundled dist/server.js
@@ -72,6 +77,7 @@ async function openPglite(dataDir: string, template?: string): Promise<DatabaseC
     // PGlite has one connection, so there is nobody to race with.
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    pool: null,
   };
 }
 
@@ -105,6 +111,7 @@ async function openPostgres(url: string): Promise<DatabaseConnection> {
     location: describeUrl(url),
     migrate: () => migratePostgres(pool),
     close: () => pool.end(),
+    pool,
   };
 }
 

@@ -1,11 +1,19 @@
 import fp from 'fastify-plugin';
-import { type Database, type DatabaseConfig, type DatabaseKind, openDatabase } from '../db/client';
+import {
+  type Database,
+  type DatabaseConfig,
+  type DatabaseKind,
+  openDatabase,
+  type PoolUse,
+} from '../db/client';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     dbKind: DatabaseKind;
     dbLocation: string;
+    /** The PostgreSQL pool's counts (null on PGlite). */
+    dbPool: PoolUse | null;
   }
 }
 
@@ -25,6 +33,7 @@ export const dbPlugin = fp<DatabaseConfig>(
     fastify.decorate('db', connection.db);
     fastify.decorate('dbKind', connection.kind);
     fastify.decorate('dbLocation', connection.location);
+    fastify.decorate('dbPool', connection.pool);
     fastify.addHook('onClose', async () => {
       await connection.close();
     });

@@ -243,14 +243,8 @@ export const sharedPlugin = fp<SharedPluginOptions>(
     const state = createRedisSharedState(options.redisUrl, fastify.log);
     fastify.decorate('shared', state);
     fastify.addHook('onClose', () => state.close());
-    // Readiness (GET /api/ready) says whether Redis answers, when the app has it: registered
-    // once every plugin is in, whatever the order they came in.
-    fastify.addHook('onReady', async () => {
-      const { readiness } = fastify as {
-        readiness?: { add(name: string, check: () => Promise<boolean>): void };
-      };
-      readiness?.add('redis', async () => state.up());
-    });
+    // Readiness (GET /api/ready, registered before) says whether Redis answers.
+    if (fastify.hasDecorator('readiness')) fastify.readiness.add('redis', async () => state.up());
     // An instance started during an outage still serves; it joins the others once Redis answers.
     if (!(await waitUntilUp(state, FIRST_CONNECTION_MS))) {
       fastify.log.error('Redis does not answer at REDIS_URL: serving from memory until it does');

@@ -45,9 +45,13 @@ export const completionJobPlugin = fp(
       running = true;
       completeCampaigns(fastify)
         .then((count) => {
+          fastify.metrics.jobRun('campaign-completion', 'done');
           if (count > 0) fastify.log.info({ count }, 'campaigns completed');
         })
-        .catch((error: unknown) => fastify.log.error({ err: error }, 'campaign completion job failed'))
+        .catch((error: unknown) => {
+          fastify.metrics.jobRun('campaign-completion', 'failed');
+          fastify.log.error({ err: error }, 'campaign completion job failed');
+        })
         .finally(() => {
           running = false;
         });

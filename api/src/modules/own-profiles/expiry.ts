@@ -46,9 +46,13 @@ export const expiryJobPlugin = fp(
       running = true;
       expireProfiles(fastify)
         .then((count) => {
+          fastify.metrics.jobRun('expiry', 'done');
           if (count > 0) fastify.log.info({ count }, 'profiles expired');
         })
-        .catch((error: unknown) => fastify.log.error({ err: error }, 'expiry job failed'))
+        .catch((error: unknown) => {
+          fastify.metrics.jobRun('expiry', 'failed');
+          fastify.log.error({ err: error }, 'expiry job failed');
+        })
         .finally(() => {
           running = false;
         });

@@ -39,9 +39,13 @@ export const webhookRetentionJobPlugin = fp(
       running = true;
       pruneRefusedWebhooks(fastify.db)
         .then((count) => {
+          fastify.metrics.jobRun('webhook-retention', 'done');
           if (count > 0) fastify.log.info({ count }, 'refused payment webhooks deleted');
         })
-        .catch((error: unknown) => fastify.log.error({ err: error }, 'payment webhook retention job failed'))
+        .catch((error: unknown) => {
+          fastify.metrics.jobRun('webhook-retention', 'failed');
+          fastify.log.error({ err: error }, 'payment webhook retention job failed');
+        })
         .finally(() => {
           running = false;
         });

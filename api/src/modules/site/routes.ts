@@ -22,6 +22,26 @@ export const siteRoutes = defineRoutes(async (fastify) => {
   );
 
   fastify.get(
+    '/ready',
+    {
+      schema: {
+        summary:
+          'Readiness: whether the database and every shared dependency answer (503 when not, or closing)',
+        description:
+          'For a load balancer: 503 takes this instance out of rotation, either because a check failed ' +
+          '(`failed` names them) or because it is shutting down. /api/health stays the liveness probe.',
+        tags: ['site'],
+        response: { 200: responseSchemas.readiness, 503: responseSchemas.readiness },
+      },
+    },
+    async (_request, reply) => {
+      const result = await fastify.readiness.check();
+      reply.header('cache-control', 'no-store');
+      return reply.code(result.status === 'ready' ? 200 : 503).send(result);
+    },
+  );
+
+  fastify.get(
     '/constants',
     {
       schema: {
