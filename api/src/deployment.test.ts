@@ -3,7 +3,7 @@
 // commands `npm start` and `npm test` run, it runs the bundle as deployed by a user that is not
 // root, and the API's environment in compose is one the server starts with in production and that
 // points every instance at the same shared services.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseYaml } from '@redocly/openapi-core';
@@ -252,6 +252,8 @@ describe('compose.yaml', () => {
     expect(caddyfile).toMatch(/health_uri \/api\/ready\b/);
     expect(caddyfile).toMatch(/header_up X-Request-Id /);
     expect(caddyfile).toMatch(/respond \/metrics 404/);
+    // Fails open: with no instance ready (Redis down for all), every instance still serves.
+    expect(caddyfile).toMatch(/handle_errors 502 503 \{\s*reverse_proxy /);
     // Round robin: the state is shared, so no instance is sticky (the embedded SFU would need it).
     expect(caddyfile).toMatch(/lb_policy round_robin/);
     for (const source of mounted.filter((s) => s.startsWith('./')))
@@ -329,5 +331,34 @@ describe('compose.yaml', () => {
     const [balancer] = servicesOf('caddy');
     const addresses = Object.values(services[balancer as string]?.networks ?? {}).map((n) => n?.ipv4_address);
     expect(addresses).toContain(env.TRUST_PROXY);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// docs/production.md
+// ---------------------------------------------------------------------------------------------
+
+describe('docs/production.md', () => {
+  it('documents every variable the server reads (config.ts, server.ts, the modules settings)', () => {
+    const modules = path.join(root, 'api', 'src', 'modules');
+    const sources = [
+      'api/src/config.ts',
+      'api/src/server.ts',
+      ...readdirSync(modules)
+        .map((module) => `api/src/modules/${module}/settings.ts`)
+        .filter((file) => existsSync(path.join(root, file))),
+    ];
+    const variables = new Set<string>();
+    for (const file of sources) {
+      const text = read(file);
+      // `env.NAME`, and the names listed for a check (`['S3_ENDPOINT', ...]`).
+      for (const match of text.matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)) variables.add(match[1] as string);
+      for (const match of text.matchAll(/'([A-Z][A-Z0-9]*_[A-Z0-9_]+)'/g)) variables.add(match[1] as string);
+    }
+    expect(variables).toContain('PUBLIC_URL');
+    expect(variables).toContain('S3_ENDPOINT');
+    const docs = read('docs/production.md');
+    const missing = [...variables].filter((name) => !docs.includes(`\`${name}\``));
+    expect(missing).toEqual([]);
   });
 });
