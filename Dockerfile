@@ -15,7 +15,8 @@ RUN .tools/node_modules/.bin/pnpm install --frozen-lockfile --prefer-offline
 # Every front end (browser and server builds, compressed) and the API bundle, api/dist/server.js.
 RUN node scripts/build.mjs
 # The API's production dependencies alone (no compilers, test tools or front-end packages),
-# installed again from the store the first install filled, without the network.
+# installed again from the store the first install filled, without the network (.tools, pnpm
+# itself, is not matched by the glob).
 RUN rm -rf node_modules */node_modules \
   && .tools/node_modules/.bin/pnpm install --frozen-lockfile --prod --offline --filter api
 
