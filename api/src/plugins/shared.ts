@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 
 /** A message to every instance (this one included) on a named channel. */
 export interface MessageBus {
@@ -22,6 +23,8 @@ export interface SharedState {
   bus: MessageBus;
   /** Whether the shared store answers now (always true in memory); false during an outage. */
   up(): boolean;
+  /** The command connection the shared stores use (presence, streams); null in memory. */
+  redis: Redis | null;
 }
 
 declare module 'fastify' {
@@ -51,6 +54,7 @@ export function createMemorySharedState(): SharedState {
     instanceId: randomBytes(8).toString('hex'),
     bus: createMemoryBus(),
     up: () => true,
+    redis: null,
   };
 }
 

@@ -17,6 +17,10 @@ export interface PresenceStore {
    * Answers whether the account's cabinet is open on any socket, and whether that changed.
    */
   markCabinet(id: string, accountId: number, open: boolean): Promise<{ open: boolean; changed: boolean }>;
+  /** The accounts with a cabinet open on some socket (of any instance still alive). */
+  openCabinets(): Promise<number[]>;
+  /** The server is stopping: timers end, and this instance stops counting. */
+  dispose(): Promise<void>;
 }
 
 /** The sockets of this process: the embedded default for a single instance. */
@@ -61,5 +65,9 @@ export function createMemoryPresenceStore(): PresenceStore {
       const after = cabinets.has(accountId);
       return { open: after, changed: before !== after };
     },
+    async openCabinets() {
+      return [...cabinets.keys()];
+    },
+    async dispose() {},
   };
 }
