@@ -44,6 +44,10 @@ export interface StreamStore {
   history(streamId: number): Promise<ChatLine[]>;
   /** The stream is over: everything of it is forgotten; answers its last state. */
   close(streamId: number): Promise<StreamRecordState | null>;
+  /** Whether another instance shares this state now (false in memory: this process alone). */
+  otherInstancesAlive(): Promise<boolean>;
+  /** The server is stopping: timers end, and this instance's viewers stop counting. */
+  dispose(): Promise<void>;
 }
 
 interface MemoryStream {
@@ -156,5 +160,9 @@ export function createMemoryStreamStore(): StreamStore {
       streams.delete(streamId);
       return stream ? { ...stream.state } : null;
     },
+    async otherInstancesAlive() {
+      return false;
+    },
+    async dispose() {},
   };
 }
