@@ -1,0 +1,142 @@
+import type { WebSocket } from '@fastify/websocket';
+import type { StreamingCountResponse } from 'contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createAgent } from '../../testing/agent';
+import { createTestRedisSharedState, type TestRedisSharedState } from '../../testing/redis-shared-state';
+import {
+  hasRedisServer,
+  NO_REDIS_SERVER,
+  type RedisServer,
+  startRedisServer,
+} from '../../testing/redis-server';
+import { databaseOnServer } from '../../testing/server-process';
+import { closeWebSocket, eventually, openWebSocket } from '../../testing/websocket-client';
+import { createFakeMedia } from './testing/fake-media';
+import {
+  connectStream,
+  cookieOf,
+  modelWithListedProfile,
+  type StreamClient,
+  streamQuery,
+} from './testing/stream-client';
+
+const serverUrl = process.env.DATABASE_URL;
+const skipped = !hasRedisServer
+  ? NO_REDIS_SERVER
+  : !serverUrl
+    ? '(skipped: two instances share one PostgreSQL database; set DATABASE_URL)'
+    : '';
+
+// Two API instances on one PostgreSQL database and one Redis, as behind a balancer: a stream
+// started on one is watched through the other.
+describe.skipIf(skipped !== '')(`streams across two instances ${skipped}`, () => {
+  let redis: RedisServer;
+  let database: { url: string; drop(): Promise<void> };
+  const states: TestRedisSharedState[] = [];
+  const apps: FastifyInstance[] = [];
+  const origins: string[] = [];
+  const open: WebSocket[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    database = await databaseOnServer(serverUrl ?? '', 'instances');
+    // One after the other: each runs the migrations on start. One secret: a session from one
+    // instance is good on the other, as behind a balancer.
+    for (let n = 0; n < 2; n++) {
+      const sharedState = await createTestRedisSharedState(redis.url);
+      const app = await buildApp({
+        database: { url: database.url },
+        secret: 'several-instances-test-secret-0123456789',
+        sharedState,
+        streamMedia: createFakeMedia().media,
+        streams: { viewerBroadcastMs: 100 },
+        socketLimits: { perAddress: 1_000, upgradesPerAddress: { max: 10_000, windowSeconds: 60 } },
+      });
+      states.push(sharedState);
+      apps.push(app);
+      origins.push((await app.listen({ port: 0, host: '127.0.0.1' })).replace('http://', 'ws://'));
+    }
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map(closeWebSocket));
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const state of states) await state.quit();
+    await redis?.stop();
+    await database?.drop();
+  });
+
+  const [one, two] = [0, 1];
+  const app = (n: number) => {
+    const found = apps[n];
+    if (!found) throw new Error('no app');
+    return found;
+  };
+  const join = async (n: number, stream: { id: number; channelId: string }, cookie: string) => {
+    const client = await connectStream(origins[n] ?? '', streamQuery(stream), { headers: { cookie } });
+    open.push(client.socket);
+    return client;
+  };
+  const guestOn = async (n: number) => {
+    const agent = createAgent(app(n));
+    await agent.get('/api/health');
+    return cookieOf(agent);
+  };
+  const streamingCountOn = async (n: number) =>
+    (await app(n).inject('/api/model/streaming-count')).json<StreamingCountResponse>().count;
+
+  it('carries chat lines, state and the end between a model on one instance and a viewer on the other', async () => {
+    // A browser on the other instance is told of the stream as soon as it starts.
+    const figures: number[] = [];
+    const online = await openWebSocket(`${origins[two]}/ws/online`, {}, (data) =>
+      figures.push((JSON.parse(String(data)) as { streaming: number }).streaming),
+    );
+    open.push(online);
+    await eventually(() => expect(figures).toEqual([0]));
+
+    const model = await modelWithListedProfile({ app: app(one), db: app(one).db, close: async () => {} });
+    const stream = await model.start();
+    await eventually(() => expect(figures.at(-1)).toBe(1), 3_000);
+    expect(await streamingCountOn(one)).toBe(1);
+    expect(await streamingCountOn(two)).toBe(1);
+
+    const studio: StreamClient = await join(one, stream, model.cookie());
+    await studio.next('welcome');
+    const viewer = await join(two, stream, await guestOn(two));
+    expect((await viewer.next('welcome')).role).toBe('viewer');
+    // The viewer on the other instance counts in her studio.
+    await studio.next('state', (message) => message.state.viewers === 1);
+
+    viewer.send({ type: 'nickname', name: 'Гость' });
+    await viewer.next('nickname');
+    studio.send({ type: 'chat', text: 'Привет всем' });
+    expect((await viewer.next('chat')).line).toMatchObject({
+      nickname: 'Алиса',
+      text: 'Привет всем',
+      fromModel: true,
+    });
+    viewer.send({ type: 'chat', text: 'Привет!' });
+    expect((await studio.next('chat', (message) => !message.line.fromModel)).line).toMatchObject({
+      nickname: 'Гость',
+      text: 'Привет!',
+    });
+    // A second viewer of the stream, on her instance, sees both lines in the history.
+    const late = await join(one, stream, await guestOn(one));
+    expect((await late.next('welcome')).history.map((line) => line.text)).toEqual(['Привет всем', 'Привет!']);
+    await viewer.next('state', (message) => message.state.viewers === 2);
+
+    const paused = await model.agent.post(`/api/streams/${stream.id}/pause`, {});
+    expect(paused.statusCode).toBe(200);
+    await viewer.next('state', (message) => message.state.status === 'paused');
+
+    const stopped = await model.agent.post(`/api/streams/${stream.id}/stop`, {});
+    expect(stopped.statusCode).toBe(200);
+    expect((await viewer.next('ended')).reason).toBe('stopped');
+    expect(await viewer.closed).toBe(1000);
+    await eventually(() => expect(figures.at(-1)).toBe(0), 3_000);
+    expect(await streamingCountOn(two)).toBe(0);
+  });
+});
