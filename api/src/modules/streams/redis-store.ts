@@ -130,14 +130,13 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. now)
 return redis.call('ZCARD', KEYS[1]) - 1`);
 
 // Writes this instance's viewers back (Redis lost them): ARGV[4..] pairs of stream and socket,
-// then 'sync'.
+// then 'sync'. A stream whose state is gone too is opened again from its row by the instance that
+// finds it so (service.ts); its viewers are already back then.
 const syncScript = redisScript(`${PRELUDE}
 for i = 4, #ARGV - 1, 2 do
-  local key = 'stream:' .. ARGV[i] .. ':'
-  if redis.call('EXISTS', key .. 'state') == 1 then
-    redis.call('SADD', key .. 'viewers:' .. me, ARGV[i + 1])
-    redis.call('PEXPIRE', key .. 'viewers:' .. me, ttl * 4)
-  end
+  local key = 'stream:' .. ARGV[i] .. ':viewers:' .. me
+  redis.call('SADD', key, ARGV[i + 1])
+  redis.call('PEXPIRE', key, ttl * 4)
 end
 return 1`);
 

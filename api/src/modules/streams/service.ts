@@ -239,8 +239,11 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
       graceTimers.delete(fanout.streamId);
       return;
     }
-    if (fanout.message.type === 'ended') endHere(fanout.streamId, fanout.message.reason);
-    else broadcastHere(fanout.streamId, fanout.message);
+    if (fanout.message.type === 'ended') {
+      endHere(fanout.streamId, fanout.message.reason);
+      // Its viewers here are forgotten too (the state itself is gone already).
+      void store.close(fanout.streamId).catch(() => {});
+    } else broadcastHere(fanout.streamId, fanout.message);
   });
 
   async function end(streamId: number, reason: StreamEndReason): Promise<void> {
@@ -294,7 +297,33 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
     end,
   });
 
+  /**
+   * Redis came back empty (restarted): the streams this instance has sockets of are opened again
+   * from their rows (the chat history and nicknames are lost; the viewers are written back).
+   */
+  const recover = async () => {
+    const wasAway = storeAway;
+    for (const streamId of sockets.keys()) {
+      if (ending.has(streamId) || (await store.get(streamId))) continue;
+      const found = await repository.findWithProfile(streamId);
+      if (found) await ensureOnAir(found.stream, found.profileName);
+    }
+    // Back: the sockets that were told of the outage get the state again.
+    if (wasAway) for (const streamId of sockets.keys()) await broadcastState(streamId);
+  };
+  let recovering = false;
+
   const heartbeat = setInterval(() => {
+    if (shared && !recovering) {
+      recovering = true;
+      void recover()
+        .catch((error: unknown) => {
+          if (!storeFailed(error)) fastify.log.error({ err: error }, 'streams: could not recover the state');
+        })
+        .finally(() => {
+          recovering = false;
+        });
+    }
     for (const connections of sockets.values()) {
       for (const connection of connections) {
         if (connection.missed >= 2) {

@@ -1,5 +1,6 @@
 import type { WebSocket } from '@fastify/websocket';
 import type { StreamingCountResponse } from 'contracts';
+import type { LiveStreamList } from 'contracts/streams';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -51,7 +52,7 @@ describe.skipIf(skipped !== '')(`streams across two instances ${skipped}`, () =>
         secret: 'several-instances-test-secret-0123456789',
         sharedState,
         streamMedia: createFakeMedia().media,
-        streams: { viewerBroadcastMs: 100 },
+        streams: { viewerBroadcastMs: 100, heartbeatMs: 500 },
         socketLimits: { perAddress: 1_000, upgradesPerAddress: { max: 10_000, windowSeconds: 60 } },
       });
       states.push(sharedState);
@@ -138,5 +139,49 @@ describe.skipIf(skipped !== '')(`streams across two instances ${skipped}`, () =>
     expect(await viewer.closed).toBe(1000);
     await eventually(() => expect(figures.at(-1)).toBe(0), 3_000);
     expect(await streamingCountOn(two)).toBe(0);
+  });
+
+  it('keeps the sockets open through a Redis outage, says the chat is reconnecting, and carries lines again after it', async () => {
+    const model = await modelWithListedProfile(
+      { app: app(one), db: app(one).db, close: async () => {} },
+      'Вера',
+    );
+    const stream = await model.start();
+    const studio = await join(one, stream, model.cookie());
+    await studio.next('welcome');
+    const viewer = await join(two, stream, await guestOn(two));
+    await viewer.next('welcome');
+    viewer.send({ type: 'nickname', name: 'Ждущий' });
+    await viewer.next('nickname');
+
+    await redis.stop(true);
+    try {
+      viewer.send({ type: 'chat', text: 'есть кто?' });
+      await viewer.next('error', (message) => message.code === 'RECONNECTING', 5_000);
+      // The pages and the API still answer.
+      expect((await app(two).inject('/api/streams/live')).statusCode).toBe(200);
+      expect((await app(two).inject('/api/online-count')).statusCode).toBe(200);
+      expect(viewer.socket.readyState).toBe(viewer.socket.OPEN);
+      expect(studio.socket.readyState).toBe(studio.socket.OPEN);
+    } finally {
+      await redis.start();
+    }
+    // Redis came back empty: the stream is on air again and its chat carries lines (the nickname
+    // is asked again: the nicknames were in Redis).
+    await eventually(async () => {
+      viewer.send({ type: 'nickname', name: 'Ждущий' });
+      await viewer.next('nickname', () => true, 500);
+      const before = studio.messages.length;
+      viewer.send({ type: 'chat', text: 'снова здесь' });
+      await studio.next('chat', (message) => message.line.text === 'снова здесь', 1_000);
+      expect(studio.messages.length).toBeGreaterThan(before);
+    }, 15_000);
+    // Her viewer on the other instance counts again (written back by its instance).
+    await eventually(async () => {
+      const live = (await app(one).inject('/api/streams/live')).json<LiveStreamList>();
+      expect(live.items.find((item) => item.id === stream.id)?.viewers).toBe(1);
+    }, 5_000);
+    await model.agent.post(`/api/streams/${stream.id}/stop`, {});
+    expect((await viewer.next('ended')).reason).toBe('stopped');
   });
 });
