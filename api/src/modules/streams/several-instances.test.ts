@@ -43,19 +43,9 @@ describe.skipIf(skipped !== '')(`streams across two instances ${skipped}`, () =>
   beforeAll(async () => {
     redis = await startRedisServer();
     database = await databaseOnServer(serverUrl ?? '', 'instances');
-    // One after the other: each runs the migrations on start. One secret: a session from one
-    // instance is good on the other, as behind a balancer.
+    // One after the other: each runs the migrations on start.
     for (let n = 0; n < 2; n++) {
-      const sharedState = await createTestRedisSharedState(redis.url);
-      const app = await buildApp({
-        database: { url: database.url },
-        secret: 'several-instances-test-secret-0123456789',
-        sharedState,
-        streamMedia: createFakeMedia().media,
-        streams: { viewerBroadcastMs: 100, heartbeatMs: 500 },
-        socketLimits: { perAddress: 1_000, upgradesPerAddress: { max: 10_000, windowSeconds: 60 } },
-      });
-      states.push(sharedState);
+      const app = await startInstance();
       apps.push(app);
       origins.push((await app.listen({ port: 0, host: '127.0.0.1' })).replace('http://', 'ws://'));
     }
@@ -69,6 +59,20 @@ describe.skipIf(skipped !== '')(`streams across two instances ${skipped}`, () =>
     await redis?.stop();
     await database?.drop();
   });
+
+  /** One more instance on the database and Redis (one secret: a session is good on every one). */
+  async function startInstance(): Promise<FastifyInstance> {
+    const sharedState = await createTestRedisSharedState(redis.url);
+    states.push(sharedState);
+    return buildApp({
+      database: { url: database.url },
+      secret: 'several-instances-test-secret-0123456789',
+      sharedState,
+      streamMedia: createFakeMedia().media,
+      streams: { viewerBroadcastMs: 100, heartbeatMs: 500 },
+      socketLimits: { perAddress: 1_000, upgradesPerAddress: { max: 10_000, windowSeconds: 60 } },
+    });
+  }
 
   const [one, two] = [0, 1];
   const app = (n: number) => {
@@ -183,5 +187,26 @@ describe.skipIf(skipped !== '')(`streams across two instances ${skipped}`, () =>
     }, 5_000);
     await model.agent.post(`/api/streams/${stream.id}/stop`, {});
     expect((await viewer.next('ended')).reason).toBe('stopped');
+  });
+
+  it('shows a model online through one instance while her cabinet is open on the other, also after a third starts', async () => {
+    const model = await modelWithListedProfile(
+      { app: app(one), db: app(one).db, close: async () => {} },
+      'Ольга',
+    );
+    const onlineOn = async (n: number) =>
+      (await app(n).inject(`/api/model/${model.profile.id}`)).json<{ isOnline: boolean }>().isOnline;
+    expect(await onlineOn(two)).toBe(false);
+    const cabinet = await openWebSocket(`${origins[one]}/ws/online`, { headers: { cookie: model.cookie() } });
+    open.push(cabinet);
+    cabinet.send(JSON.stringify({ cabinet: true }));
+    await eventually(async () => expect(await onlineOn(two)).toBe(true));
+    // A starting instance takes owned profiles offline, but not those whose cabinet is open elsewhere.
+    const third = await startInstance();
+    await third.ready();
+    await third.close();
+    expect(await onlineOn(two)).toBe(true);
+    await closeWebSocket(cabinet);
+    await eventually(async () => expect(await onlineOn(two)).toBe(false));
   });
 });
