@@ -16,6 +16,8 @@ export const STREAMS_HEARTBEAT_MS = 5_000;
 export const STREAMS_TTL_MS = 15_000;
 
 const REGISTRY = 'streams:instances';
+/** The streams on air (their ids), for finding those whose model's instance died. */
+const ON_AIR = 'streams:on-air';
 
 // KEYS[1] the registry; ARGV[1] this instance, ARGV[2] the TTL, ARGV[3] the stream.
 const PRELUDE = `
@@ -50,6 +52,7 @@ redis.call('HSET', s .. 'state', 'profileId', ARGV[4], 'accountId', ARGV[5], 'pr
   'status', ARGV[7], 'chatEnabled', ARGV[8], 'peakViewers', tostring(#ARGV - 8))
 for i = 9, #ARGV do redis.call('SADD', s .. 'viewers:' .. me, ARGV[i]) end
 redis.call('PEXPIRE', s .. 'viewers:' .. me, ttl * 4)
+redis.call('SADD', 'streams:on-air', ARGV[3])
 return 1`);
 
 const getScript = redisScript(`${PRELUDE}
@@ -115,7 +118,8 @@ return 0`);
 
 const closeScript = redisScript(`${PRELUDE}
 local last = state()
-local keys = {s .. 'state', s .. 'nick', s .. 'nickkey', s .. 'holders', s .. 'muted', s .. 'lineat', s .. 'lines'}
+redis.call('SREM', 'streams:on-air', ARGV[3])
+local keys = {s .. 'state', s .. 'nick', s .. 'nickkey', s .. 'holders', s .. 'muted', s .. 'lineat', s .. 'lines', s .. 'holder'}
 for _, inst in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do keys[#keys + 1] = s .. 'viewers:' .. inst end
 redis.call('DEL', unpack(keys))
 return last`);
@@ -126,8 +130,37 @@ const heartbeatScript = redisScript(`${PRELUDE}
 for i = 4, #ARGV do
   if ARGV[i] ~= 'sync' then redis.call('PEXPIRE', 'stream:' .. ARGV[i] .. ':viewers:' .. me, ttl * 4) end
 end
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. now)
-return redis.call('ZCARD', KEYS[1]) - 1`);
+-- Kept a TTL past their end: the streams they held are found (orphans) before they go.
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. (now - ttl))
+return redis.call('ZCOUNT', KEYS[1], now, '+inf') - 1`);
+
+// Her socket is on this instance now: it holds the stream (its end is this instance's grace).
+const holdScript = redisScript(`${PRELUDE}
+if redis.call('EXISTS', s .. 'state') == 1 then redis.call('SET', s .. 'holder', me) end
+return 1`);
+
+// The streams on air whose holder stopped beating more than ARGV[4] ms ago (a grace for her to
+// come back through another instance); streams whose state is gone leave the index.
+const orphansScript = redisScript(`${PRELUDE}
+local out = {}
+for _, id in ipairs(redis.call('SMEMBERS', 'streams:on-air')) do
+  local key = 'stream:' .. id .. ':'
+  if redis.call('EXISTS', key .. 'state') == 0 then
+    redis.call('SREM', 'streams:on-air', id)
+  else
+    local holder = redis.call('GET', key .. 'holder')
+    if holder then
+      local seen = redis.call('ZSCORE', KEYS[1], holder)
+      if not seen or tonumber(seen) < now - tonumber(ARGV[4]) then out[#out + 1] = tonumber(id) end
+    end
+  end
+end
+return out`);
+
+// A clean stop: this instance is dead from now on (its viewers stop counting at once).
+const leaveScript = redisScript(`${PRELUDE}
+redis.call('ZADD', KEYS[1], now, me)
+return 1`);
 
 // Writes this instance's viewers back (Redis lost them): ARGV[4..] pairs of stream and socket,
 // then 'sync'. A stream whose state is gone too is opened again from its row by the instance that
@@ -301,6 +334,12 @@ export function createRedisStreamStore(options: RedisStreamStoreOptions): RedisS
       viewers.delete(streamId);
       return parseState(await run(closeScript, streamId));
     },
+    async holdModel(streamId) {
+      await run(holdScript, streamId);
+    },
+    async orphaned(graceMs) {
+      return (await run(orphansScript, 0, [graceMs])) as number[];
+    },
     async otherInstancesAlive() {
       await heartbeat();
       return others;
@@ -310,7 +349,7 @@ export function createRedisStreamStore(options: RedisStreamStoreOptions): RedisS
       disposed = true;
       // This instance's viewers count no more at once (the sets go when their keys expire).
       try {
-        await whenReady(redis, (client) => client.zrem(REGISTRY, instanceId));
+        await leaveScript(redis, [REGISTRY], [instanceId, ttlMs, 0, 'sync']);
       } catch {
         // Redis is away: the TTL takes it out.
       }

@@ -308,6 +308,8 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
       const found = await repository.findWithProfile(streamId);
       if (found) await ensureOnAir(found.stream, found.profileName);
     }
+    // Streams whose model was on an instance that died: ended here, as her grace would have.
+    for (const streamId of await store.orphaned(graceMs)) await end(streamId, 'disconnected');
     // Back: the sockets that were told of the outage get the state again.
     if (wasAway) for (const streamId of sockets.keys()) await broadcastState(streamId);
   };

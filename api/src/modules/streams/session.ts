@@ -144,6 +144,9 @@ export function createStreamSessions(ctx: SessionContext) {
       if (grace) clearTimeout(grace);
       graceTimers.delete(stream.id);
       modelJoined(stream.id);
+      await store.holdModel(stream.id).catch((error: unknown) => {
+        if (!storeFailed(error)) throw error;
+      });
     } else {
       try {
         await store.addViewer(stream.id, connection.id);

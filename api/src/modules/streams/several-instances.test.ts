@@ -69,7 +69,7 @@ describe.skipIf(skipped !== '')(`streams across two instances ${skipped}`, () =>
       secret: 'several-instances-test-secret-0123456789',
       sharedState,
       streamMedia: createFakeMedia().media,
-      streams: { viewerBroadcastMs: 100, heartbeatMs: 500 },
+      streams: { viewerBroadcastMs: 100, heartbeatMs: 500, graceMs: 1_000 },
       socketLimits: { perAddress: 1_000, upgradesPerAddress: { max: 10_000, windowSeconds: 60 } },
     });
   }
@@ -208,5 +208,22 @@ describe.skipIf(skipped !== '')(`streams across two instances ${skipped}`, () =>
     expect(await onlineOn(two)).toBe(true);
     await closeWebSocket(cabinet);
     await eventually(async () => expect(await onlineOn(two)).toBe(false));
+  });
+
+  it('ends a stream whose model was on an instance that stopped, once her grace is over, for its viewers elsewhere', async () => {
+    const third = await startInstance();
+    const origin = (await third.listen({ port: 0, host: '127.0.0.1' })).replace('http://', 'ws://');
+    const model = await modelWithListedProfile({ app: third, db: third.db, close: async () => {} }, 'Нина');
+    const stream = await model.start();
+    const studio = await connectStream(origin, streamQuery(stream), { headers: { cookie: model.cookie() } });
+    await studio.next('welcome');
+    const viewer = await join(two, stream, await guestOn(two));
+    await viewer.next('welcome');
+    const stoppedAt = Date.now();
+    await third.close();
+    expect((await viewer.next('ended', () => true, 10_000)).reason).toBe('disconnected');
+    // Not before her grace (1 s) was over: she might have come back through another instance.
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(1_000);
+    expect(await streamingCountOn(one)).toBe(0);
   });
 });

@@ -105,6 +105,12 @@ describe.each(kinds)('the $name stream store', ({ skip, make }) => {
     expect(await store.takeLineSlot(1, 'v1', 2_000, 1_000)).toBe(true);
   });
 
+  test('finds no orphan among the streams this instance holds', async () => {
+    const store = await opened();
+    await store.holdModel(1);
+    expect(await store.orphaned(0)).toEqual([]);
+  });
+
   test('follows status and chat switch, and answers nothing for a stream not on air', async () => {
     const store = await opened();
     await store.open(1, { ...state, status: 'paused' });
@@ -124,6 +130,33 @@ describe.each(kinds)('the $name stream store', ({ skip, make }) => {
 });
 
 describe.skipIf(!hasRedisServer)(`streams of several instances on one Redis ${NO_REDIS_SERVER}`, () => {
+  it("finds the streams whose model's instance died or stopped, after the grace, and no others", async () => {
+    const dying = redisStore(300);
+    const stopping = redisStore(300);
+    const heir = redisStore(300);
+    for (const [id, store] of [
+      [1, dying],
+      [2, stopping],
+      [3, heir],
+    ] as const) {
+      await store.open(id, state);
+      await store.holdModel(id);
+    }
+    await heir.open(4, state);
+    expect(await heir.orphaned(0)).toEqual([]);
+    await stopping.dispose();
+    // A stopped instance's stream waits out the grace (her browser may come back elsewhere)...
+    expect(await heir.orphaned(60_000)).toEqual([]);
+    await eventually(async () => expect(await heir.orphaned(100)).toEqual([2]), 3_000);
+    // ...and one that stopped beating is found once it is past its TTL and the grace.
+    await eventually(async () => expect((await heir.orphaned(100)).sort()).toEqual([1, 2]), 3_000);
+    // She came back through the heir: it holds her stream now.
+    await heir.holdModel(1);
+    expect(await heir.orphaned(100)).toEqual([2]);
+    await heir.close(2);
+    expect(await heir.orphaned(100)).toEqual([]);
+  });
+
   it("sums every instance's viewers, and a dead instance's stop counting after the TTL", async () => {
     const one = redisStore(300);
     const two = redisStore(300);
@@ -140,10 +173,11 @@ describe.skipIf(!hasRedisServer)(`streams of several instances on one Redis ${NO
     );
     expect(await one.otherInstancesAlive()).toBe(false);
     expect(await one.close(1)).toMatchObject({ viewers: 1, peakViewers: 2 });
-    // Only the dead instance's viewers are left, until their keys expire.
-    const left = (await redis?.keys('stream:1:*')) ?? [];
-    expect(left).toHaveLength(1);
-    expect(await redis?.pttl(left[0] ?? '')).toBeGreaterThan(0);
+    // Nothing is left but, perhaps, the dead instance's viewers, until their keys expire.
+    for (const left of (await redis?.keys('stream:1:*')) ?? []) {
+      expect(left).toMatch(/^stream:1:viewers:/);
+      expect(await redis?.pttl(left)).toBeGreaterThan(0);
+    }
   });
 
   it('writes its viewers back when Redis lost them, and fails at once while Redis is away', async () => {

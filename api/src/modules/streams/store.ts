@@ -44,6 +44,13 @@ export interface StreamStore {
   history(streamId: number): Promise<ChatLine[]>;
   /** The stream is over: everything of it is forgotten; answers its last state. */
   close(streamId: number): Promise<StreamRecordState | null>;
+  /** Her socket joined this instance: it holds the stream now (several instances only). */
+  holdModel(streamId: number): Promise<void>;
+  /**
+   * Streams on air whose holding instance stopped more than `graceMs` ago: nobody will end them
+   * but the instance that finds them (none in memory: this process holds them all).
+   */
+  orphaned(graceMs: number): Promise<number[]>;
   /** Whether another instance shares this state now (false in memory: this process alone). */
   otherInstancesAlive(): Promise<boolean>;
   /** The server is stopping: timers end, and this instance's viewers stop counting. */
@@ -159,6 +166,10 @@ export function createMemoryStreamStore(): StreamStore {
       const stream = streams.get(streamId);
       streams.delete(streamId);
       return stream ? { ...stream.state } : null;
+    },
+    async holdModel() {},
+    async orphaned() {
+      return [];
     },
     async otherInstancesAlive() {
       return false;
