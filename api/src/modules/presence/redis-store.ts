@@ -219,6 +219,9 @@ export function createRedisPresenceStore(options: RedisPresenceOptions): RedisPr
         return { accountClosed: closed >= 0 ? closed : null };
       } catch (error) {
         wentAway(error);
+        // Stopping: the instance that takes this one out of the registry closes the cabinets
+        // that were open only here (it sees the others; this one closing its last socket does not).
+        if (disposed) return { accountClosed: null };
         // Meanwhile only this instance's sockets are known.
         cabinetOf.delete(id);
         return {

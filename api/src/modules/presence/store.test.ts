@@ -118,6 +118,27 @@ describe.skipIf(!hasRedisServer)(`presence of several instances on one Redis ${N
     expect(await redis?.keys('presence:*:*')).not.toContain(expect.stringContaining('presence:sockets:'));
   });
 
+  it('leaves the cabinets of a stopping instance to the instance that takes it out, which sees them all', async () => {
+    const closedBy: number[][] = [];
+    const stopping = redisStore();
+    const other = redisStore({ onAccountsClosed: (accounts) => closedBy.push(accounts) });
+    await stopping.add('a');
+    await stopping.markCabinet('a', 7, true);
+    await stopping.add('b');
+    await stopping.markCabinet('b', 8, true);
+    await other.add('c');
+    await other.markCabinet('c', 7, true);
+    await stopping.dispose();
+    // Its sockets close after it stopped: it does not close a cabinet open elsewhere (7)...
+    expect(await stopping.remove('a')).toEqual({ accountClosed: null });
+    expect(await other.count()).toBe(1);
+    // ...the other instance closes those that were open only there (8), once.
+    await other.heartbeat();
+    await other.heartbeat();
+    expect(closedBy).toEqual([[8]]);
+    expect(await other.remove('c')).toEqual({ accountClosed: 7 });
+  });
+
   it('writes its sockets back when Redis lost them, and counts its own while Redis is away', async () => {
     const store = redisStore();
     await store.add('a');

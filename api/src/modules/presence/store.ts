@@ -1,7 +1,8 @@
 /**
  * Who is connected to /ws/online, and which signed-in models have a cabinet tab open behind
- * their socket. Kept behind an interface so that several API instances can share it (a Redis
- * set with expiring members) instead of each counting its own sockets.
+ * their socket. Kept behind an interface so that several API instances can share it (the Redis
+ * store, redis-store.ts: per-instance keys that stop counting when their instance dies) instead of
+ * each counting its own sockets.
  */
 export interface PresenceStore {
   /** A socket named `id` connected. */

@@ -15,8 +15,9 @@ export interface StreamRecordState {
 /**
  * The state of the streams on air: status, chat switch, viewers, peak, and the chat (history,
  * nicknames per visitor, mutes, the pace of lines). Behind an interface, async, so that several
- * API instances can share it (Redis, in the issue about several instances) instead of each
- * keeping its own; the sockets themselves stay with the process that holds them.
+ * API instances can share it (the Redis store, redis-store.ts) instead of each keeping its own;
+ * the sockets themselves stay with the process that holds them (service.ts carries what they are
+ * told to the other instances over the bus).
  */
 export interface StreamStore {
   /** A stream went on air (or is taken over after a reload of the state). */
