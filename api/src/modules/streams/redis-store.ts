@@ -52,7 +52,7 @@ redis.call('HSET', s .. 'state', 'profileId', ARGV[4], 'accountId', ARGV[5], 'pr
   'status', ARGV[7], 'chatEnabled', ARGV[8], 'peakViewers', tostring(#ARGV - 8))
 for i = 9, #ARGV do redis.call('SADD', s .. 'viewers:' .. me, ARGV[i]) end
 redis.call('PEXPIRE', s .. 'viewers:' .. me, ttl * 4)
-redis.call('SADD', 'streams:on-air', ARGV[3])
+redis.call('SADD', '${ON_AIR}', ARGV[3])
 return 1`);
 
 const getScript = redisScript(`${PRELUDE}
@@ -118,7 +118,7 @@ return 0`);
 
 const closeScript = redisScript(`${PRELUDE}
 local last = state()
-redis.call('SREM', 'streams:on-air', ARGV[3])
+redis.call('SREM', '${ON_AIR}', ARGV[3])
 local keys = {s .. 'state', s .. 'nick', s .. 'nickkey', s .. 'holders', s .. 'muted', s .. 'lineat', s .. 'lines', s .. 'holder'}
 for _, inst in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do keys[#keys + 1] = s .. 'viewers:' .. inst end
 redis.call('DEL', unpack(keys))
@@ -143,10 +143,10 @@ return 1`);
 // come back through another instance); streams whose state is gone leave the index.
 const orphansScript = redisScript(`${PRELUDE}
 local out = {}
-for _, id in ipairs(redis.call('SMEMBERS', 'streams:on-air')) do
+for _, id in ipairs(redis.call('SMEMBERS', '${ON_AIR}')) do
   local key = 'stream:' .. id .. ':'
   if redis.call('EXISTS', key .. 'state') == 0 then
-    redis.call('SREM', 'streams:on-air', id)
+    redis.call('SREM', '${ON_AIR}', id)
   else
     local holder = redis.call('GET', key .. 'holder')
     if holder then
