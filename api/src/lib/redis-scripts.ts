@@ -11,6 +11,12 @@ export class RedisUnavailableError extends Error {
   }
 }
 
+/**
+ * Every key the API writes in Redis starts with this (a shared Redis stays tidy); the same as
+ * plugins/shared.ts's own prefix.
+ */
+export const REDIS_KEY_PREFIX = 'classifieds:';
+
 /** How long one command may take before the store treats Redis as away. */
 const COMMAND_TIMEOUT_MS = 2_000;
 

@@ -7,8 +7,8 @@ import type { SharedState } from '../plugins/shared';
 
 export interface TestRedisSharedState extends SharedState {
   redis: Redis;
-  /** Closes both connections. */
-  quit(): Promise<void>;
+  /** Closes both connections (as plugins/shared.ts's `close`). */
+  close(): Promise<void>;
 }
 
 export async function createTestRedisSharedState(url: string): Promise<TestRedisSharedState> {
@@ -51,7 +51,7 @@ export async function createTestRedisSharedState(url: string): Promise<TestRedis
         };
       },
     },
-    async quit() {
+    async close() {
       redis.disconnect();
       subscriber.disconnect();
     },

@@ -8,7 +8,7 @@
 // (or lost it). Times come from Redis (TIME), the one clock every instance shares.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { RedisUnavailableError, redisScript, whenReady } from '../../lib/redis-scripts';
+import { REDIS_KEY_PREFIX, RedisUnavailableError, redisScript, whenReady } from '../../lib/redis-scripts';
 import type { PresenceStore } from './store';
 
 /** How often an instance says it is alive (and its keys are kept). */
@@ -16,7 +16,7 @@ export const PRESENCE_HEARTBEAT_MS = 5_000;
 /** An instance not heard of for this long counts no more. */
 export const PRESENCE_TTL_MS = 15_000;
 
-const REGISTRY = 'presence:instances';
+const REGISTRY = `${REDIS_KEY_PREFIX}presence:instances`;
 
 // KEYS[1] the registry; ARGV[1] this instance, ARGV[2] the TTL; the rest per script. `fresh` is 1
 // when this instance was not in the registry (Redis lost it, or took it for dead): its keys are
@@ -28,7 +28,7 @@ local me = ARGV[1]
 local ttl = tonumber(ARGV[2])
 local fresh = redis.call('ZADD', KEYS[1], now + ttl, me)
 local live = redis.call('ZRANGEBYSCORE', KEYS[1], now, '+inf')
-local function k(kind, inst) return 'presence:' .. kind .. ':' .. inst end
+local function k(kind, inst) return '${REDIS_KEY_PREFIX}presence:' .. kind .. ':' .. inst end
 local function keep()
   for _, kind in ipairs({'sockets', 'cabinet', 'accounts'}) do redis.call('PEXPIRE', k(kind, me), ttl * 4) end
 end

@@ -35,7 +35,7 @@ describe.skipIf(!hasRedisServer)(`presence across two instances on one Redis ${N
   });
   afterAll(async () => {
     for (const t of apps) await t.close();
-    for (const state of states) await state.quit();
+    for (const state of states) await state.close();
     await redis?.stop();
   });
 

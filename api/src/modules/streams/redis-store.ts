@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CHAT_HISTORY_LINES, type ChatLine } from 'contracts/streams';
 import type { Redis } from 'ioredis';
-import { RedisUnavailableError, redisScript, whenReady } from '../../lib/redis-scripts';
+import { REDIS_KEY_PREFIX, RedisUnavailableError, redisScript, whenReady } from '../../lib/redis-scripts';
 import type { StreamRecordState, StreamStore } from './store';
 
 /** How often an instance says it is alive (and its viewer sets are kept). */
@@ -15,9 +15,11 @@ export const STREAMS_HEARTBEAT_MS = 5_000;
 /** An instance not heard of for this long: its viewers count no more. */
 export const STREAMS_TTL_MS = 15_000;
 
-const REGISTRY = 'streams:instances';
+const REGISTRY = `${REDIS_KEY_PREFIX}streams:instances`;
 /** The streams on air (their ids), for finding those whose model's instance died. */
-const ON_AIR = 'streams:on-air';
+const ON_AIR = `${REDIS_KEY_PREFIX}streams:on-air`;
+/** The keys of one stream start with this and its id. */
+const STREAM = `${REDIS_KEY_PREFIX}stream:`;
 
 // KEYS[1] the registry; ARGV[1] this instance, ARGV[2] the TTL, ARGV[3] the stream.
 const PRELUDE = `
@@ -27,7 +29,7 @@ local me = ARGV[1]
 local ttl = tonumber(ARGV[2])
 local fresh = redis.call('ZADD', KEYS[1], now + ttl, me)
 if fresh == 1 and ARGV[#ARGV] ~= 'sync' then return 'FRESH' end
-local s = 'stream:' .. ARGV[3] .. ':'
+local s = '${STREAM}' .. ARGV[3] .. ':'
 local function viewers()
   local n = 0
   for _, inst in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], now, '+inf')) do
@@ -128,7 +130,7 @@ return last`);
 // whether another instance is alive; takes the dead ones out of the registry.
 const heartbeatScript = redisScript(`${PRELUDE}
 for i = 4, #ARGV do
-  if ARGV[i] ~= 'sync' then redis.call('PEXPIRE', 'stream:' .. ARGV[i] .. ':viewers:' .. me, ttl * 4) end
+  if ARGV[i] ~= 'sync' then redis.call('PEXPIRE', '${STREAM}' .. ARGV[i] .. ':viewers:' .. me, ttl * 4) end
 end
 -- Kept a TTL past their end: the streams they held are found (orphans) before they go.
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. (now - ttl))
@@ -144,7 +146,7 @@ return 1`);
 const orphansScript = redisScript(`${PRELUDE}
 local out = {}
 for _, id in ipairs(redis.call('SMEMBERS', '${ON_AIR}')) do
-  local key = 'stream:' .. id .. ':'
+  local key = '${STREAM}' .. id .. ':'
   if redis.call('EXISTS', key .. 'state') == 0 then
     redis.call('SREM', '${ON_AIR}', id)
   else
@@ -167,7 +169,7 @@ return 1`);
 // finds it so (service.ts); its viewers are already back then.
 const syncScript = redisScript(`${PRELUDE}
 for i = 4, #ARGV - 1, 2 do
-  local key = 'stream:' .. ARGV[i] .. ':viewers:' .. me
+  local key = '${STREAM}' .. ARGV[i] .. ':viewers:' .. me
   redis.call('SADD', key, ARGV[i + 1])
   redis.call('PEXPIRE', key, ttl * 4)
 end
@@ -304,7 +306,7 @@ export function createRedisStreamStore(options: RedisStreamStoreOptions): RedisS
     addViewer: (streamId, socketId) => viewerChange(streamId, socketId, true),
     removeViewer: (streamId, socketId) => viewerChange(streamId, socketId, false),
     async nicknameOf(streamId, visitor) {
-      return whenReady(redis, (client) => client.hget(`stream:${streamId}:nick`, visitor));
+      return whenReady(redis, (client) => client.hget(`${STREAM}${streamId}:nick`, visitor));
     },
     async claimNickname(streamId, visitor, name) {
       return (await run(claimScript, streamId, [visitor, name, key(name)])) === 1;
@@ -314,7 +316,7 @@ export function createRedisStreamStore(options: RedisStreamStoreOptions): RedisS
     },
     async isMuted(streamId, name) {
       return (
-        (await whenReady(redis, (client) => client.sismember(`stream:${streamId}:muted`, key(name)))) === 1
+        (await whenReady(redis, (client) => client.sismember(`${STREAM}${streamId}:muted`, key(name)))) === 1
       );
     },
     async takeLineSlot(streamId, chatter, now, intervalMs) {
@@ -327,7 +329,7 @@ export function createRedisStreamStore(options: RedisStreamStoreOptions): RedisS
       return (await run(removeLineScript, streamId, [lineId])) === 1;
     },
     async history(streamId) {
-      const lines = await whenReady(redis, (client) => client.lrange(`stream:${streamId}:lines`, 0, -1));
+      const lines = await whenReady(redis, (client) => client.lrange(`${STREAM}${streamId}:lines`, 0, -1));
       return lines.map((line) => JSON.parse(line) as ChatLine);
     },
     async close(streamId) {

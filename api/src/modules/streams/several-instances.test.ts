@@ -55,7 +55,7 @@ describe.skipIf(skipped !== '')(`streams across two instances ${skipped}`, () =>
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
-    for (const state of states) await state.quit();
+    for (const state of states) await state.close();
     await redis?.stop();
     await database?.drop();
   });

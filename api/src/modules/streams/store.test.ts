@@ -174,8 +174,8 @@ describe.skipIf(!hasRedisServer)(`streams of several instances on one Redis ${NO
     expect(await one.otherInstancesAlive()).toBe(false);
     expect(await one.close(1)).toMatchObject({ viewers: 1, peakViewers: 2 });
     // Nothing is left but, perhaps, the dead instance's viewers, until their keys expire.
-    for (const left of (await redis?.keys('stream:1:*')) ?? []) {
-      expect(left).toMatch(/^stream:1:viewers:/);
+    for (const left of (await redis?.keys('classifieds:stream:1:*')) ?? []) {
+      expect(left).toMatch(/^classifieds:stream:1:viewers:/);
       expect(await redis?.pttl(left)).toBeGreaterThan(0);
     }
   });
