@@ -55,6 +55,8 @@ export const STREAM_SOCKET_ERRORS = [
   'CHAT_LINE_INVALID',
   'MUTED',
   'MEDIA_FAILED',
+  /** The shared state (Redis) is away for a moment: the chat and the counts are reconnecting. */
+  'RECONNECTING',
 ] as const;
 export type StreamSocketError = (typeof STREAM_SOCKET_ERRORS)[number];
 

@@ -13,6 +13,7 @@ import {
   createResilientRateLimitStore,
   type RateLimitStore,
 } from '../lib/rate-limit-store';
+import { REDIS_KEY_PREFIX } from '../lib/redis-scripts';
 
 /** A message to every instance (this one included) on a named channel. */
 export interface MessageBus {
@@ -78,7 +79,7 @@ export function createMemorySharedState(): SharedState {
 }
 
 /** Every key and channel the API writes in Redis starts with this (a shared Redis stays tidy). */
-const PREFIX = 'classifieds:';
+const PREFIX = REDIS_KEY_PREFIX;
 
 /** Reconnection every 100 ms more, at most 2 s apart: back within seconds of Redis's return. */
 const retryStrategy = (times: number) => Math.min(times * 100, 2_000);

@@ -16,11 +16,19 @@ export function createPresenceRepository(db: Database) {
 
     /**
      * On start nobody's cabinet is open in this process yet: owned profiles are online only
-     * while they stream. (Demo profiles without an owner keep the seed's flag.)
+     * while they stream, but for the accounts whose cabinet is open on another instance
+     * (`except`). Demo profiles without an owner keep the seed's flag.
      */
-    async resetOwnedProfiles(): Promise<void> {
+    async resetOwnedProfiles(except: number[] = []): Promise<void> {
+      const others =
+        except.length > 0
+          ? sql` and ${modelProfiles.accountId} not in (${sql.join(
+              except.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : sql``;
       await db.execute(
-        sql`update ${modelProfiles} set is_online = ${streaming} where ${modelProfiles.accountId} is not null`,
+        sql`update ${modelProfiles} set is_online = ${streaming} where ${modelProfiles.accountId} is not null${others}`,
       );
     },
   };

@@ -4,6 +4,7 @@ import type {} from '@fastify/rate-limit';
 import type { WebSocket } from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import { createStreamRepository } from '../streams/repository';
+import { createRedisPresenceStore } from './redis-store';
 import { createPresenceRepository } from './repository';
 import { createMemoryPresenceStore, type PresenceStore } from './store';
 
@@ -15,6 +16,8 @@ const CABINET_WRITE_INTERVAL_MS = 500;
 const STREAMING_PUSH_INTERVAL_MS = 1_000;
 /** Visibility changes no stream tells of (a profile's paid time ending): the figure is recounted this often. */
 const STREAMING_RECOUNT_MS = 15_000;
+/** The bus channel on which an instance says the live figure may have changed. */
+const STREAMING_CHANNEL = 'presence:streaming-changed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,10 +66,24 @@ function cabinetMessage(data: unknown): boolean | null {
  */
 export const presencePlugin = fp<PresenceOptions>(
   async (fastify, options) => {
-    const store = options.store ?? createMemoryPresenceStore();
-    fastify.decorate('presence', store);
     // Without a database (the plugin alone, in its tests) there are no profiles to mark.
     const profiles = fastify.hasDecorator('db') ? createPresenceRepository(fastify.db) : null;
+    const shared = fastify.hasDecorator('shared') ? fastify.shared : null;
+    // With Redis every instance counts every instance's sockets; an instance that dies stops
+    // counting, and the cabinets that were open only on it close (its models' profiles go offline).
+    const store =
+      options.store ??
+      (shared?.redis
+        ? createRedisPresenceStore({
+            redis: shared.redis,
+            instanceId: shared.instanceId,
+            log: fastify.log,
+            onAccountsClosed: (accounts) => {
+              for (const accountId of accounts) void setCabinetOpen(accountId, false);
+            },
+          })
+        : createMemoryPresenceStore());
+    fastify.decorate('presence', store);
     const writeIntervalMs = options.cabinetWriteIntervalMs ?? CABINET_WRITE_INTERVAL_MS;
     /** Per account: the state her profiles should have, and the writer that is bringing them there. */
     const wanted = new Map<number, boolean>();
@@ -108,7 +125,14 @@ export const presencePlugin = fp<PresenceOptions>(
       return writer;
     };
     fastify.addHook('onReady', async () => {
-      await profiles?.resetOwnedProfiles();
+      if (!profiles) return;
+      if (shared?.kind !== 'redis') return profiles.resetOwnedProfiles([]);
+      // Other instances may be running: the cabinets open on them stay as they are.
+      try {
+        await profiles.resetOwnedProfiles(await store.openCabinets());
+      } catch (error) {
+        fastify.log.warn({ err: error }, 'presence: Redis did not say which cabinets are open; none reset');
+      }
     });
     const alive = new Map<WebSocket, boolean>();
 
@@ -136,7 +160,7 @@ export const presencePlugin = fp<PresenceOptions>(
         fastify.log.error({ err: error }, 'presence: could not count the live streams');
       }
     };
-    const streamingChanged = () => {
+    const recountHere = () => {
       if (closing) return;
       if (recount) {
         recountAgain = true;
@@ -149,14 +173,28 @@ export const presencePlugin = fp<PresenceOptions>(
         recount = null;
         if (recountAgain) {
           recountAgain = false;
-          streamingChanged();
+          recountHere();
         }
       }, wait);
       recount.unref();
     };
+    // A stream started or ended on another instance changes this one's figure too: every instance
+    // recounts (the database is shared); this one at once, the others when the bus brings it.
+    const unsubscribe = shared?.bus.subscribe(STREAMING_CHANNEL, (from) => {
+      if (from !== shared.instanceId) recountHere();
+    });
+    const streamingChanged = () => {
+      recountHere();
+      if (closing || shared?.kind !== 'redis') return;
+      shared.bus
+        .publish(STREAMING_CHANNEL, shared.instanceId)
+        .catch((error: unknown) =>
+          fastify.log.warn({ err: error }, 'presence: could not tell the other instances of the live figure'),
+        );
+    };
     fastify.decorate('streamingChanged', streamingChanged);
     const slowRecount = setInterval(() => {
-      if (alive.size > 0) streamingChanged();
+      if (alive.size > 0) recountHere();
     }, STREAMING_RECOUNT_MS);
     slowRecount.unref();
 
@@ -251,7 +289,9 @@ export const presencePlugin = fp<PresenceOptions>(
       if (recount) clearTimeout(recount);
       // The writers finish without waiting out their interval, before the database closes.
       closing = true;
+      unsubscribe?.();
       await Promise.all(writers.values());
+      await store.dispose();
     });
   },
   { name: 'presence', dependencies: ['@fastify/websocket', 'socket-limits'] },

@@ -1,7 +1,8 @@
 /**
  * Who is connected to /ws/online, and which signed-in models have a cabinet tab open behind
- * their socket. Kept behind an interface so that several API instances can share it (a Redis
- * set with expiring members) instead of each counting its own sockets.
+ * their socket. Kept behind an interface so that several API instances can share it (the Redis
+ * store, redis-store.ts: per-instance keys that stop counting when their instance dies) instead of
+ * each counting its own sockets.
  */
 export interface PresenceStore {
   /** A socket named `id` connected. */
@@ -17,6 +18,10 @@ export interface PresenceStore {
    * Answers whether the account's cabinet is open on any socket, and whether that changed.
    */
   markCabinet(id: string, accountId: number, open: boolean): Promise<{ open: boolean; changed: boolean }>;
+  /** The accounts with a cabinet open on some socket (of any instance still alive). */
+  openCabinets(): Promise<number[]>;
+  /** The server is stopping: timers end, and this instance stops counting. */
+  dispose(): Promise<void>;
 }
 
 /** The sockets of this process: the embedded default for a single instance. */
@@ -61,5 +66,9 @@ export function createMemoryPresenceStore(): PresenceStore {
       const after = cabinets.has(accountId);
       return { open: after, changed: before !== after };
     },
+    async openCabinets() {
+      return [...cabinets.keys()];
+    },
+    async dispose() {},
   };
 }

@@ -6,7 +6,7 @@ import {
   type StreamEndReason,
   type StreamRecord,
 } from 'contracts/streams';
-import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cities, liveStreams, modelProfiles, profileIsVisible } from '../../db/schema';
 import { selectCards, toCardWithPhoto } from '../catalog/repository';
@@ -35,13 +35,28 @@ export function createStreamRepository(db: Database) {
       return row?.n ?? 0;
     },
 
-    /** On start no socket of this process holds a stream: every open one is over. */
-    async endAllOpen(): Promise<number[]> {
+    /**
+     * On start no socket of this process holds a stream: every open one is over, but those other
+     * instances still hold (`except`).
+     */
+    async endAllOpen(except: number[] = []): Promise<number[]> {
       const rows = await db
         .update(liveStreams)
         .set({ endedAt: new Date(), endReason: 'restarted', pausedAt: null })
-        .where(isNull(liveStreams.endedAt))
+        .where(
+          except.length > 0
+            ? and(isNull(liveStreams.endedAt), notInArray(liveStreams.id, except))
+            : isNull(liveStreams.endedAt),
+        )
         .returning({ id: liveStreams.id });
+      return rows.map((row) => row.id);
+    },
+
+    async openIds(): Promise<number[]> {
+      const rows = await db
+        .select({ id: liveStreams.id })
+        .from(liveStreams)
+        .where(isNull(liveStreams.endedAt));
       return rows.map((row) => row.id);
     },
 

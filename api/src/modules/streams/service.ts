@@ -14,6 +14,7 @@ import {
 } from 'contracts/streams';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/api-error';
+import { RedisUnavailableError } from '../../lib/redis-scripts';
 import { randomToken } from '../../lib/tokens';
 import type { StreamMedia } from './media/types';
 import { createStreamRepository, type StreamRow } from './repository';
@@ -22,6 +23,12 @@ import type { StreamStore } from './store';
 
 /** Viewer counts go out at most this often per stream (other state changes go at once). */
 export const VIEWER_BROADCAST_MS = 1_000;
+
+/** The bus channel on which an instance tells the others' sockets of a stream what it told its own. */
+const FANOUT_CHANNEL = 'streams:fanout';
+
+/** A message between instances: for the sockets of `streamId`, or that her socket is back. */
+type Fanout = { from: string; streamId: number } & ({ message: StreamServerMessage } | { modelJoined: true });
 
 export interface StreamServiceOptions {
   store: StreamStore;
@@ -50,6 +57,7 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
   const graceMs = options.graceMs ?? STREAM_RECONNECT_GRACE_MS;
   const viewerBroadcastMs = options.viewerBroadcastMs ?? VIEWER_BROADCAST_MS;
   const sockets = new Map<number, Set<Connection>>();
+  const shared = fastify.hasDecorator('shared') && fastify.shared.kind === 'redis' ? fastify.shared : null;
   const graceTimers = new Map<number, NodeJS.Timeout>();
   const viewerTimers = new Map<number, { timer: NodeJS.Timeout | null; lastAt: number; peak: number }>();
   const ending = new Map<number, Promise<void>>();
@@ -65,12 +73,43 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
       connection.socket.send(JSON.stringify(message));
   };
   /** One serialization for every socket of the stream (a line to 1,000 viewers is one JSON text). */
-  const broadcast = (streamId: number, message: StreamServerMessage) => {
+  const broadcastHere = (streamId: number, message: StreamServerMessage) => {
     const frame = Buffer.from(JSON.stringify(message));
     for (const connection of sockets.get(streamId) ?? []) {
       if (connection.socket.readyState === connection.socket.OPEN)
         connection.socket.send(frame, { binary: false });
     }
+  };
+  /** Tells the other instances (several of them share the streams through Redis). */
+  const tellOthers = (fanout: Fanout) => {
+    if (!shared) return;
+    shared.bus
+      .publish(FANOUT_CHANNEL, JSON.stringify(fanout))
+      .catch((error: unknown) =>
+        fastify.log.warn({ err: error }, 'streams: could not tell the other instances'),
+      );
+  };
+  /** To every socket of the stream, on this instance and on the others. */
+  const broadcast = (streamId: number, message: StreamServerMessage) => {
+    broadcastHere(streamId, message);
+    if (shared) tellOthers({ from: shared.instanceId, streamId, message });
+  };
+  /** Her socket joined here: another instance where she had left stops waiting out the grace. */
+  const modelJoined = (streamId: number) => {
+    if (shared) tellOthers({ from: shared.instanceId, streamId, modelJoined: true });
+  };
+  /**
+   * Redis is away: the sockets are told the chat and the counts are reconnecting (what they ask
+   * for meanwhile is refused with the same word); they stay open.
+   */
+  let storeAway = false;
+  const storeFailed = (error: unknown): boolean => {
+    if (!(error instanceof RedisUnavailableError)) return false;
+    if (!storeAway) {
+      storeAway = true;
+      for (const streamId of sockets.keys()) broadcastHere(streamId, { type: 'error', code: 'RECONNECTING' });
+    }
+    return true;
   };
 
   const stateOf = async (streamId: number): Promise<StreamState | null> => {
@@ -80,6 +119,7 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
 
   const broadcastState = async (streamId: number) => {
     const state = await stateOf(streamId);
+    storeAway = false;
     const timers = viewerTimers.get(streamId);
     if (timers) timers.lastAt = Date.now();
     if (state) broadcast(streamId, { type: 'state', state });
@@ -100,9 +140,9 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
           entry.peak = state.peakViewers;
           await repository.storePeak(streamId, state.peakViewers);
         }
-      })().catch((error: unknown) =>
-        fastify.log.error({ err: error }, 'streams: could not send the viewers'),
-      );
+      })().catch((error: unknown) => {
+        if (!storeFailed(error)) fastify.log.error({ err: error }, 'streams: could not send the viewers');
+      });
     }, wait);
     entry.timer.unref();
   };
@@ -119,8 +159,19 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
     });
   };
 
+  /** The store's state of a stream on air; none while Redis is away (the pages still answer). */
+  const storedState = async (row: StreamRow) => {
+    if (row.endedAt !== null) return null;
+    try {
+      return await store.get(row.id);
+    } catch (error) {
+      if (!storeFailed(error)) throw error;
+      return null;
+    }
+  };
+
   const summaryOf = async (row: StreamRow): Promise<StreamSummary> => {
-    const state = row.endedAt === null ? await store.get(row.id) : null;
+    const state = await storedState(row);
     return {
       id: row.id,
       channelId: row.channelId,
@@ -155,6 +206,46 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
     return summaryOf(row);
   };
 
+  /** The stream ended (here or on another instance): its sockets here are told and closed. */
+  function endHere(streamId: number, reason: StreamEndReason): void {
+    const grace = graceTimers.get(streamId);
+    if (grace) clearTimeout(grace);
+    graceTimers.delete(streamId);
+    const timers = viewerTimers.get(streamId);
+    if (timers?.timer) clearTimeout(timers.timer);
+    viewerTimers.delete(streamId);
+    const connections = sockets.get(streamId) ?? new Set();
+    sockets.delete(streamId);
+    for (const connection of connections) {
+      send(connection, { type: 'ended', reason });
+      connection.peer?.close();
+      connection.peer = null;
+      connection.socket.close(1000, 'Stream ended');
+    }
+  }
+
+  // What the other instances tell this one's sockets: lines, removals, state, the end.
+  const unsubscribe = shared?.bus.subscribe(FANOUT_CHANNEL, (text) => {
+    let fanout: Fanout;
+    try {
+      fanout = JSON.parse(text) as Fanout;
+    } catch {
+      return;
+    }
+    if (fanout.from === shared.instanceId || closing) return;
+    if ('modelJoined' in fanout) {
+      const grace = graceTimers.get(fanout.streamId);
+      if (grace) clearTimeout(grace);
+      graceTimers.delete(fanout.streamId);
+      return;
+    }
+    if (fanout.message.type === 'ended') {
+      endHere(fanout.streamId, fanout.message.reason);
+      // Its viewers here are forgotten too (the state itself is gone already).
+      void store.close(fanout.streamId).catch(() => {});
+    } else broadcastHere(fanout.streamId, fanout.message);
+  });
+
   async function end(streamId: number, reason: StreamEndReason): Promise<void> {
     const running = ending.get(streamId);
     if (running) return running;
@@ -169,14 +260,8 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
       await repository.end(streamId, reason, last?.peakViewers ?? 0);
       const row = await repository.find(streamId);
       const said: StreamEndReason = row?.endReason ?? reason;
-      const connections = sockets.get(streamId) ?? new Set();
-      sockets.delete(streamId);
-      for (const connection of connections) {
-        send(connection, { type: 'ended', reason: said });
-        connection.peer?.close();
-        connection.peer = null;
-        connection.socket.close(1000, 'Stream ended');
-      }
+      endHere(streamId, said);
+      if (shared) tellOthers({ from: shared.instanceId, streamId, message: { type: 'ended', reason: said } });
       try {
         await media.end(streamId);
       } catch (error) {
@@ -204,13 +289,43 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
     isClosing: () => closing,
     send,
     broadcast,
+    modelJoined,
+    storeFailed,
     stateOf,
     viewersChanged,
     ensureOnAir,
     end,
   });
 
+  /**
+   * Redis came back empty (restarted): the streams this instance has sockets of are opened again
+   * from their rows (the chat history and nicknames are lost; the viewers are written back).
+   */
+  const recover = async () => {
+    const wasAway = storeAway;
+    for (const streamId of sockets.keys()) {
+      if (ending.has(streamId) || (await store.get(streamId))) continue;
+      const found = await repository.findWithProfile(streamId);
+      if (found) await ensureOnAir(found.stream, found.profileName);
+    }
+    // Streams whose model was on an instance that died: ended here, as her grace would have.
+    for (const streamId of await store.orphaned(graceMs)) await end(streamId, 'disconnected');
+    // Back: the sockets that were told of the outage get the state again.
+    if (wasAway) for (const streamId of sockets.keys()) await broadcastState(streamId);
+  };
+  let recovering = false;
+
   const heartbeat = setInterval(() => {
+    if (shared && !recovering) {
+      recovering = true;
+      void recover()
+        .catch((error: unknown) => {
+          if (!storeFailed(error)) fastify.log.error({ err: error }, 'streams: could not recover the state');
+        })
+        .finally(() => {
+          recovering = false;
+        });
+    }
     for (const connections of sockets.values()) {
       for (const connection of connections) {
         if (connection.missed >= 2) {
@@ -226,9 +341,22 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
   heartbeat.unref();
 
   return {
-    /** Rows left open by a process that stopped: nobody holds their sockets any more. */
+    /**
+     * Rows left open by a process that stopped: nobody holds their sockets any more. With other
+     * instances alive, the streams they share in Redis are theirs and stay on air.
+     */
     async endLeftovers(): Promise<void> {
-      const ended = await repository.endAllOpen();
+      let held: number[] = [];
+      try {
+        if (await store.otherInstancesAlive()) {
+          for (const id of await repository.openIds()) if (await store.get(id)) held.push(id);
+        }
+      } catch (error) {
+        // Redis is away: nothing is ended that another instance might hold.
+        if (!storeFailed(error)) throw error;
+        held = await repository.openIds();
+      }
+      const ended = await repository.endAllOpen(held);
       if (ended.length > 0) changed();
     },
 
@@ -348,8 +476,10 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
       clearInterval(heartbeat);
       for (const timer of graceTimers.values()) clearTimeout(timer);
       for (const entry of viewerTimers.values()) if (entry.timer) clearTimeout(entry.timer);
+      unsubscribe?.();
       await Promise.allSettled(ending.values());
       await media.close();
+      await store.dispose();
     },
   };
 }

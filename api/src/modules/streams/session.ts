@@ -57,6 +57,10 @@ export interface SessionContext {
   isClosing(): boolean;
   send(connection: Connection, message: StreamServerMessage): void;
   broadcast(streamId: number, message: StreamServerMessage): void;
+  /** Her socket joined this instance: the others stop waiting for her. */
+  modelJoined(streamId: number): void;
+  /** True when `error` is Redis being away (the sockets are told it is reconnecting). */
+  storeFailed(error: unknown): boolean;
   stateOf(streamId: number): Promise<StreamState | null>;
   viewersChanged(streamId: number): void;
   ensureOnAir(row: StreamRow, profileName: string): Promise<void>;
@@ -71,7 +75,7 @@ export interface SessionContext {
  */
 export function createStreamSessions(ctx: SessionContext) {
   const { fastify, repository, store, media, graceMs, sockets, graceTimers, ending } = ctx;
-  const { send, broadcast, stateOf, viewersChanged, ensureOnAir, end } = ctx;
+  const { send, broadcast, stateOf, viewersChanged, ensureOnAir, end, modelJoined, storeFailed } = ctx;
 
   const socketError = (connection: Connection, code: StreamSocketError) =>
     send(connection, { type: 'error', code });
@@ -139,9 +143,18 @@ export function createStreamSessions(ctx: SessionContext) {
       const grace = graceTimers.get(stream.id);
       if (grace) clearTimeout(grace);
       graceTimers.delete(stream.id);
+      modelJoined(stream.id);
+      await store.holdModel(stream.id).catch((error: unknown) => {
+        if (!storeFailed(error)) throw error;
+      });
     } else {
-      await store.addViewer(stream.id, connection.id);
-      viewersChanged(stream.id);
+      try {
+        await store.addViewer(stream.id, connection.id);
+        viewersChanged(stream.id);
+      } catch (error) {
+        // Redis away: the viewer watches uncounted until it is back (the store writes it back then).
+        if (!storeFailed(error)) throw error;
+      }
     }
     const state = await stateOf(stream.id);
     if (!state) {
@@ -175,7 +188,17 @@ export function createStreamSessions(ctx: SessionContext) {
     return connection;
   }
 
+  /** A message; while Redis is away, what needs it is refused with RECONNECTING (the socket stays). */
   async function handle(connection: Connection, message: StreamClientMessage): Promise<void> {
+    try {
+      await handleMessage(connection, message);
+    } catch (error) {
+      if (!storeFailed(error)) throw error;
+      socketError(connection, 'RECONNECTING');
+    }
+  }
+
+  async function handleMessage(connection: Connection, message: StreamClientMessage): Promise<void> {
     const { streamId, role } = connection;
     switch (message.type) {
       case 'signal': {
@@ -256,12 +279,24 @@ export function createStreamSessions(ctx: SessionContext) {
     if (connections?.size === 0) sockets.delete(streamId);
     if (!wasThere || ctx.isClosing()) return;
     if (connection.role === 'viewer') {
-      if (await store.removeViewer(streamId, connection.id)) viewersChanged(streamId);
+      try {
+        if (await store.removeViewer(streamId, connection.id)) viewersChanged(streamId);
+      } catch (error) {
+        if (!storeFailed(error)) throw error;
+      }
       return;
     }
-    // Her last socket of the stream went: the stream ends unless she is back within the grace.
+    // Her last socket of the stream went: the stream ends unless she is back within the grace
+    // (while Redis is away the stream is taken to be on air: the grace runs all the same).
     const another = [...(connections ?? [])].some((other) => other.role === 'model');
-    if (another || !(await store.get(streamId))) return;
+    const onAir = await store.get(streamId).then(
+      (state) => state !== null,
+      (error: unknown) => {
+        if (!storeFailed(error)) throw error;
+        return true;
+      },
+    );
+    if (another || !onAir) return;
     if (connection.dead) return end(streamId, 'disconnected');
     const existing = graceTimers.get(streamId);
     if (existing) clearTimeout(existing);

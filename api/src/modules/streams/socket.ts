@@ -9,6 +9,8 @@ import type { Limit } from '../../lib/rate-limit-store';
 import { createStreamMedia } from './media/index';
 import type { StreamMedia } from './media/types';
 import { createStreamService, type StreamService } from './service';
+import { createRedisStreamStore } from './redis-store';
+import { RedisUnavailableError } from '../../lib/redis-scripts';
 import { createMemoryStreamStore, type StreamStore } from './store';
 
 declare module 'fastify' {
@@ -62,7 +64,16 @@ function parseFrame(data: unknown, isBinary: boolean): StreamClientMessage | nul
 export const streamsPlugin = fp<StreamsPluginOptions>(
   async (fastify, options) => {
     const service = createStreamService(fastify, {
-      store: options.store ?? createMemoryStreamStore(),
+      // With Redis, every instance shares the streams' state, chat and viewer counts.
+      store:
+        options.store ??
+        (fastify.hasDecorator('shared') && fastify.shared.redis
+          ? createRedisStreamStore({
+              redis: fastify.shared.redis,
+              instanceId: fastify.shared.instanceId,
+              log: fastify.log,
+            })
+          : createMemoryStreamStore()),
       media: options.media ?? createStreamMedia({ streamMedia: readStreamMediaConfig({}, false) }),
       heartbeatMs: options.heartbeatMs,
       graceMs: options.graceMs,
@@ -102,6 +113,8 @@ export const streamsPlugin = fp<StreamsPluginOptions>(
             connection = joined;
           })
           .catch((error: unknown) => {
+            // Redis away: 1013, try again later (the browser reconnects).
+            if (error instanceof RedisUnavailableError) return socket.close(1013, 'Reconnecting');
             fastify.log.error({ err: error }, 'streams: a socket could not join');
             socket.close(1011, 'Server error');
           });

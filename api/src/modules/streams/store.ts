@@ -15,8 +15,9 @@ export interface StreamRecordState {
 /**
  * The state of the streams on air: status, chat switch, viewers, peak, and the chat (history,
  * nicknames per visitor, mutes, the pace of lines). Behind an interface, async, so that several
- * API instances can share it (Redis, in the issue about several instances) instead of each
- * keeping its own; the sockets themselves stay with the process that holds them.
+ * API instances can share it (the Redis store, redis-store.ts) instead of each keeping its own;
+ * the sockets themselves stay with the process that holds them (service.ts carries what they are
+ * told to the other instances over the bus).
  */
 export interface StreamStore {
   /** A stream went on air (or is taken over after a reload of the state). */
@@ -44,6 +45,17 @@ export interface StreamStore {
   history(streamId: number): Promise<ChatLine[]>;
   /** The stream is over: everything of it is forgotten; answers its last state. */
   close(streamId: number): Promise<StreamRecordState | null>;
+  /** Her socket joined this instance: it holds the stream now (several instances only). */
+  holdModel(streamId: number): Promise<void>;
+  /**
+   * Streams on air whose holding instance stopped more than `graceMs` ago: nobody will end them
+   * but the instance that finds them (none in memory: this process holds them all).
+   */
+  orphaned(graceMs: number): Promise<number[]>;
+  /** Whether another instance shares this state now (false in memory: this process alone). */
+  otherInstancesAlive(): Promise<boolean>;
+  /** The server is stopping: timers end, and this instance's viewers stop counting. */
+  dispose(): Promise<void>;
 }
 
 interface MemoryStream {
@@ -156,5 +168,13 @@ export function createMemoryStreamStore(): StreamStore {
       streams.delete(streamId);
       return stream ? { ...stream.state } : null;
     },
+    async holdModel() {},
+    async orphaned() {
+      return [];
+    },
+    async otherInstancesAlive() {
+      return false;
+    },
+    async dispose() {},
   };
 }
