@@ -95,7 +95,9 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
     if (shared) tellOthers({ from: shared.instanceId, streamId, message });
   };
   /** Her socket joined here: another instance where she had left stops waiting out the grace. */
+  /** The model's socket joined: her stream stops waiting to end, here and on every instance. */
   const modelJoined = (streamId: number) => {
+    cancelGrace(streamId);
     if (shared) tellOthers({ from: shared.instanceId, streamId, modelJoined: true });
   };
   /**
@@ -206,14 +208,24 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
     return summaryOf(row);
   };
 
-  /** The stream ended (here or on another instance): its sockets here are told and closed. */
-  function endHere(streamId: number, reason: StreamEndReason): void {
+  /** The model is back (here or on another instance): her stream no longer waits to end. */
+  function cancelGrace(streamId: number): void {
     const grace = graceTimers.get(streamId);
     if (grace) clearTimeout(grace);
     graceTimers.delete(streamId);
+  }
+
+  /** No timer of an ending stream fires any more: its grace, and its pending viewer count. */
+  function stopTimers(streamId: number): void {
+    cancelGrace(streamId);
     const timers = viewerTimers.get(streamId);
     if (timers?.timer) clearTimeout(timers.timer);
     viewerTimers.delete(streamId);
+  }
+
+  /** The stream ended (here or on another instance): its sockets here are told and closed. */
+  function endHere(streamId: number, reason: StreamEndReason): void {
+    stopTimers(streamId);
     const connections = sockets.get(streamId) ?? new Set();
     sockets.delete(streamId);
     for (const connection of connections) {
@@ -234,9 +246,7 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
     }
     if (fanout.from === shared.instanceId || closing) return;
     if ('modelJoined' in fanout) {
-      const grace = graceTimers.get(fanout.streamId);
-      if (grace) clearTimeout(grace);
-      graceTimers.delete(fanout.streamId);
+      cancelGrace(fanout.streamId);
       return;
     }
     if (fanout.message.type === 'ended') {
@@ -250,12 +260,7 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
     const running = ending.get(streamId);
     if (running) return running;
     const work = (async () => {
-      const grace = graceTimers.get(streamId);
-      if (grace) clearTimeout(grace);
-      graceTimers.delete(streamId);
-      const timers = viewerTimers.get(streamId);
-      if (timers?.timer) clearTimeout(timers.timer);
-      viewerTimers.delete(streamId);
+      stopTimers(streamId);
       const last = await store.close(streamId);
       await repository.end(streamId, reason, last?.peakViewers ?? 0);
       const row = await repository.find(streamId);

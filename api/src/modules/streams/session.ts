@@ -57,7 +57,7 @@ export interface SessionContext {
   isClosing(): boolean;
   send(connection: Connection, message: StreamServerMessage): void;
   broadcast(streamId: number, message: StreamServerMessage): void;
-  /** Her socket joined this instance: the others stop waiting for her. */
+  /** Her socket joined this instance: her stream stops waiting to end, here and on the others. */
   modelJoined(streamId: number): void;
   /** True when `error` is Redis being away (the sockets are told it is reconnecting). */
   storeFailed(error: unknown): boolean;
@@ -140,9 +140,6 @@ export function createStreamSessions(ctx: SessionContext) {
     sockets.set(stream.id, connections);
     connections.add(connection);
     if (role === 'model') {
-      const grace = graceTimers.get(stream.id);
-      if (grace) clearTimeout(grace);
-      graceTimers.delete(stream.id);
       modelJoined(stream.id);
       await store.holdModel(stream.id).catch((error: unknown) => {
         if (!storeFailed(error)) throw error;
