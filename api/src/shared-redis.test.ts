@@ -2,17 +2,17 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { adDayOf, addDays, type Campaign, type ModelListResponse, type ServedAds } from 'contracts';
+import type { ModelListResponse, ServedAds } from 'contracts';
 import { eq } from 'drizzle-orm';
 import { adBookings } from './db/schema';
 import { seedPrices } from './db/seed-prices';
 import { buildApp } from './app';
-import { creditBalance, signedInAdmin } from './testing/admin';
+import { signedInAdmin } from './testing/admin';
 import { databaseOnServer } from './testing/server-process';
-import { createAgent } from './testing/agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/rate-limits';
 import { createAccount, createCity, createProfile } from './testing/builders';
+import { runningCampaign } from './testing/campaigns';
 import { createTestApp, type TestApp } from './testing/create-test-app';
 import { hasRedisServer, NO_REDIS_SERVER, type RedisServer, startRedisServer } from './testing/redis-server';
 
@@ -48,35 +48,6 @@ async function browserAt(app: FastifyInstance, ip = `203.0.113.${++addressCount}
 const BROWSER = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36',
 };
-
-/** A published campaign pinned in a new city on `t`'s database, approved: served at once. */
-async function runningCampaign(t: TestApp) {
-  const city = await createCity(t.db);
-  const account = await createAccount(t.db, { accountType: 'advister' });
-  await creditBalance(t, account.id, 50_000);
-  const agent = createAgent(t.app);
-  await agent.signInAs(account.id);
-  const today = adDayOf(new Date());
-  const created = await agent.post('/api/campaigns', {
-    format: 'text',
-    heading: 'City taxi',
-    description: 'Rides around the clock',
-    link: 'https://example.com/taxi',
-    buttonText: 'Order a ride',
-    placement: 'cities',
-    cities: [city.slug],
-    pricing: 'days',
-    startsOn: today,
-    endsOn: addDays(today, 2),
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const { id } = created.json<Campaign>();
-  expect((await agent.post(`/api/campaigns/${id}/submit`)).statusCode).toBe(200);
-  const admin = createAgent(t.app);
-  await admin.signInAs((await createAccount(t.db, { accountType: 'girl', role: 'admin' })).id);
-  expect((await admin.post(`/api/admin-panel/moderation/campaigns/${id}/approve`)).statusCode).toBe(200);
-  return { id, city: city.slug };
-}
 
 /** The same account (e-mail and password) in both instances' databases. */
 async function accountInBoth(one: TestApp, other: TestApp) {

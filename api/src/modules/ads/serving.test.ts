@@ -1,13 +1,12 @@
-import { adDayOf, addDays, type Campaign, type CampaignStats, type ServedAds } from 'contracts';
+import { adDayOf, type Campaign, type CampaignStats, type ServedAds } from 'contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { campaigns } from '../../db/schema';
 import { seedPrices } from '../../db/seed-prices';
 import { CSRF_HEADER } from '../../plugins/auth';
-import { creditBalance } from '../../testing/admin';
-import { type Agent, createAgent } from '../../testing/agent';
-import { createAccount, createCity } from '../../testing/builders';
+import type { Agent } from '../../testing/agent';
+import { runningCampaign } from '../../testing/campaigns';
 import { testAppForFile } from '../../testing/create-test-app';
 import { DEFAULT_AUTH_RATE_LIMITS } from '../auth/rate-limits';
 import { AD_TOKEN_TTL_SECONDS } from './serving';
@@ -32,34 +31,6 @@ const PER_NETWORK = DEFAULT_AUTH_RATE_LIMITS.adImpressionsPerNetwork.max;
 const CLICKS_PER_NETWORK = DEFAULT_AUTH_RATE_LIMITS.adClicksPerNetwork.max;
 const PAGES_PER_MINUTE = DEFAULT_AUTH_RATE_LIMITS.adsPerIp.max;
 const today = () => adDayOf(new Date());
-
-/** A published campaign pinned in a new city, paid per day (no count to stop at). */
-async function runningCampaign() {
-  const city = await createCity(t.db);
-  const account = await createAccount(t.db, { accountType: 'advister' });
-  await creditBalance(t, account.id, 50_000);
-  const agent = createAgent(t.app);
-  await agent.signInAs(account.id);
-  const created = await agent.post('/api/campaigns', {
-    format: 'text',
-    heading: 'City taxi',
-    description: 'Rides around the clock',
-    link: 'https://example.com/taxi',
-    buttonText: 'Order a ride',
-    placement: 'cities',
-    cities: [city.slug],
-    pricing: 'days',
-    startsOn: today(),
-    endsOn: addDays(today(), 2),
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const { id } = created.json<Campaign>();
-  expect((await agent.post(`/api/campaigns/${id}/submit`)).statusCode).toBe(200);
-  const admin = createAgent(t.app);
-  await admin.signInAs((await createAccount(t.db, { accountType: 'girl', role: 'admin' })).id);
-  expect((await admin.post(`/api/admin-panel/moderation/campaigns/${id}/approve`)).statusCode).toBe(200);
-  return { id, city: city.slug, agent, accountId: account.id, admin };
-}
 
 async function counted(id: number) {
   const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, id));
@@ -108,7 +79,7 @@ async function statsOf(agent: Agent, id: number) {
 
 describe('a script inflating impressions and clicks from one address', () => {
   it('counts no more than the network’s share of 1,000 passes, and records the rest as refused', async () => {
-    const campaign = await runningCampaign();
+    const campaign = await runningCampaign(t);
     const statuses: number[] = [];
     for (let pass = 0; pass < 1_000; pass++) {
       statuses.push(await scriptedPass(campaign.city, '203.0.113.7', 'impression'));
@@ -153,7 +124,7 @@ describe('a script inflating impressions and clicks from one address', () => {
   }, 120_000);
 
   it('keys on the network: new IPv6 addresses of one /64 share its limits', async () => {
-    const campaign = await runningCampaign();
+    const campaign = await runningCampaign(t);
     for (let pass = 0; pass < 2 * PER_NETWORK; pass++) {
       await scriptedPass(campaign.city, `2001:db8:5:7::${(pass + 1).toString(16)}`, 'impression');
     }
@@ -161,7 +132,7 @@ describe('a script inflating impressions and clicks from one address', () => {
   });
 
   it('counts clicks up to the network’s share; the rest still go to the link but are refused', async () => {
-    const campaign = await runningCampaign();
+    const campaign = await runningCampaign(t);
     for (let pass = 0; pass < 3 * CLICKS_PER_NETWORK; pass++) {
       expect(await scriptedPass(campaign.city, '203.0.113.8', 'click')).toBe(200);
     }
@@ -202,7 +173,7 @@ describe('which reports count', () => {
   }
 
   it('refuses and records a token reported too soon, late, from another network, again, or by a robot', async () => {
-    const campaign = await runningCampaign();
+    const campaign = await runningCampaign(t);
     const browser = await browserOn('198.51.100.20');
     const tokenOf = async () => (await browser.ads(campaign.city))[0]?.token ?? '';
 
@@ -241,7 +212,7 @@ describe('which reports count', () => {
   });
 
   it('lets a real visitor browse many pages: one impression an hour, nothing refused', async () => {
-    const campaign = await runningCampaign();
+    const campaign = await runningCampaign(t);
     const browser = await browserOn('198.51.100.21');
     for (let page = 0; page < 40; page++) {
       const [ad] = await browser.ads(campaign.city);
