@@ -8,6 +8,7 @@ import type { StreamSummary } from 'contracts/streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStream, type StreamClient, streamQuery } from './modules/streams/testing/stream-client';
 import { hasRedisServer, NO_REDIS_SERVER, type RedisServer, startRedisServer } from './testing/redis-server';
+import { httpBrowser } from './testing/http-browser';
 import { databaseOnServer, type ServerProcess, startServer, stopAllServers } from './testing/server-process';
 import { closeWebSocket, eventually, openWebSocket } from './testing/websocket-client';
 
@@ -27,40 +28,6 @@ const why = !serverUrl
 
 const DEMO_PASSWORD = 'instances-demo-password';
 const ADMIN_PASSWORD = 'instances-admin-password';
-
-/**
- * One browser in front of the balancer: one cookie jar whichever instance answers (cookies do not
- * depend on the port), the CSRF cookie copied into the header as the site's client does.
- */
-function browser() {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  async function call(server: ServerProcess, method: string, url: string, body?: unknown) {
-    const headers: Record<string, string> = { cookie: cookie() };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (method !== 'GET') headers['x-csrf-token'] = jar.get('csrf_token') ?? '';
-    const response = await fetch(`${server.base}${url}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      if (value) jar.set(name, value);
-      else jar.delete(name);
-    }
-    return response;
-  }
-  return {
-    cookie,
-    get: (server: ServerProcess, url: string) => call(server, 'GET', url),
-    async post(server: ServerProcess, url: string, body: unknown = {}) {
-      if (!jar.has('csrf_token')) await (await call(server, 'GET', '/api/auth/session')).arrayBuffer();
-      return call(server, 'POST', url, body);
-    },
-  };
-}
 
 const wsOrigin = (server: ServerProcess) => server.base.replace('http://', 'ws://');
 
@@ -103,15 +70,18 @@ describe.skipIf(why !== '')(`two API instances on one database and one Redis ${w
   });
 
   it('count one address’s failed logins together: the sixth fails on whichever instance it lands', async () => {
-    const visitor = browser();
+    const visitor = httpBrowser();
     const email = 'advertiser@anketa.local';
     for (const [index, server] of [a, b, a, b, a].entries()) {
-      const response = await visitor.post(server, '/api/auth/login', { email, password: `wrong-${index}` });
+      const response = await visitor.post(server.base, '/api/auth/login', {
+        email,
+        password: `wrong-${index}`,
+      });
       expect(response.status, `attempt ${index + 1}`).toBe(401);
     }
     // The right password now: refused on both, the limit is shared.
     for (const server of [b, a]) {
-      const response = await visitor.post(server, '/api/auth/login', { email, password: DEMO_PASSWORD });
+      const response = await visitor.post(server.base, '/api/auth/login', { email, password: DEMO_PASSWORD });
       expect(response.status).toBe(429);
     }
   });
@@ -128,18 +98,20 @@ describe.skipIf(why !== '')(`two API instances on one database and one Redis ${w
   });
 
   it('carry a chat line sent through one instance to a viewer on the other, and agree on the streaming count', async () => {
-    const model = browser();
-    const login = await model.post(a, '/api/auth/login', {
+    const model = httpBrowser();
+    const login = await model.post(a.base, '/api/auth/login', {
       email: 'model@anketa.local',
       password: DEMO_PASSWORD,
     });
     expect(login.status).toBe(200);
-    const own = (await (await model.get(a, '/api/profiles')).json()) as {
+    const own = (await (await model.get(a.base, '/api/profiles')).json()) as {
       items: { id: number; status: string }[];
     };
     const profile = own.items.find((item) => item.status === 'active') ?? own.items[0];
     expect(profile).toBeDefined();
-    const started = await model.post(a, `/api/own-profiles/${profile?.id}/stream`, { chatEnabled: true });
+    const started = await model.post(a.base, `/api/own-profiles/${profile?.id}/stream`, {
+      chatEnabled: true,
+    });
     expect(started.status).toBe(201);
     const stream = (await started.json()) as StreamSummary;
 
@@ -156,10 +128,10 @@ describe.skipIf(why !== '')(`two API instances on one database and one Redis ${w
       return client;
     };
     await join(a, model.cookie());
-    const guestOnA = browser();
-    await guestOnA.get(a, '/api/auth/session');
-    const guestOnB = browser();
-    await guestOnB.get(b, '/api/auth/session');
+    const guestOnA = httpBrowser();
+    await guestOnA.get(a.base, '/api/auth/session');
+    const guestOnB = httpBrowser();
+    await guestOnB.get(b.base, '/api/auth/session');
     const writer = await join(a, guestOnA.cookie());
     const reader = await join(b, guestOnB.cookie());
 
@@ -191,13 +163,13 @@ describe.skipIf(why !== '')(`two API instances on one database and one Redis ${w
     // model's, live in the test above.)
     const first = (await listed(b)).at(-1);
     expect(first).toBeDefined();
-    const admin = browser();
-    const login = await admin.post(a, '/api/auth/login', {
+    const admin = httpBrowser();
+    const login = await admin.post(a.base, '/api/auth/login', {
       email: 'admin@anketa.local',
       password: ADMIN_PASSWORD,
     });
     expect(login.status).toBe(200);
-    const block = await admin.post(a, `/api/admin-panel/profiles/${first}/block`, {
+    const block = await admin.post(a.base, `/api/admin-panel/profiles/${first}/block`, {
       reason: 'a test of two instances',
     });
     expect(block.status).toBe(200);

@@ -18,6 +18,7 @@ import {
   stopServer,
   waitForOutput,
 } from '../../testing/server-process';
+import { httpBrowser } from '../../testing/http-browser';
 import { paymentRoutes } from './routes';
 import { TEST_DELAY_LOG } from './settings';
 import { SIGNATURE_HEADER, signIpn } from './signature';
@@ -66,31 +67,12 @@ async function kill(server: ServerProcess): Promise<void> {
   expect(server.child.signalCode).toBe('SIGKILL');
 }
 
-/** A browser: cookies kept between calls, the CSRF cookie copied into the header. */
+/** A browser at the server's address (a getter: the same port across restarts). */
 function browser(base: () => string) {
-  const jar = new Map<string, string>();
-  async function call(method: string, url: string, body?: unknown) {
-    const headers: Record<string, string> = {
-      cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-    };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (method !== 'GET') headers['x-csrf-token'] = jar.get('csrf_token') ?? '';
-    const response = await fetch(`${base()}${url}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      if (value) jar.set(name, value);
-      else jar.delete(name);
-    }
-    return response;
-  }
+  const http = httpBrowser();
   return {
-    get: (url: string) => call('GET', url),
-    post: (url: string, body: unknown) => call('POST', url, body),
+    get: (url: string) => http.get(base(), url),
+    post: (url: string, body: unknown) => http.post(base(), url, body),
   };
 }
 
