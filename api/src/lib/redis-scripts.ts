@@ -1,5 +1,5 @@
-// Small pieces the Redis stores share (presence, streams): Lua scripts run by their SHA, and a
-// call that fails at once while Redis is away instead of waiting in the client's offline queue.
+// Small pieces the Redis stores share (presence, streams): Lua scripts, and a call that fails at
+// once while Redis is away instead of waiting in the client's offline queue.
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
@@ -41,16 +41,18 @@ export async function whenReady<T>(redis: Redis, command: (redis: Redis) => Prom
   }
 }
 
-/** A Lua script sent once and then run by its SHA (EVALSHA, EVAL when Redis has not got it yet). */
+/**
+ * A Lua script run through ioredis's own script commands (`defineCommand`: EVALSHA, and EVAL when
+ * Redis has not got it yet), defined on a connection at its first use.
+ */
 export function redisScript(lua: string) {
-  const sha = createHash('sha1').update(lua).digest('hex');
+  const name = `script_${createHash('sha1').update(lua).digest('hex')}`;
+  type Scripted = Record<string, (...args: (string | number)[]) => Promise<unknown>>;
   return (redis: Redis, keys: string[], args: (string | number)[]): Promise<unknown> =>
-    whenReady(redis, async (client) => {
-      try {
-        return await client.evalsha(sha, keys.length, ...keys, ...args);
-      } catch (error) {
-        if (!String(error).includes('NOSCRIPT')) throw error;
-        return client.eval(lua, keys.length, ...keys, ...args);
-      }
+    whenReady(redis, (client) => {
+      const scripted = client as unknown as Scripted;
+      // Without `numberOfKeys`, the command takes the number of keys as its first argument.
+      if (typeof scripted[name] !== 'function') client.defineCommand(name, { lua });
+      return (scripted[name] as Scripted[string])(keys.length, ...keys, ...args);
     });
 }
