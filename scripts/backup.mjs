@@ -116,13 +116,17 @@ function dump(databaseUrl, file) {
 
 async function archiveFiles(dir, archive, files, mode) {
   const list = `${archive}.list`;
-  await writeFile(list, files.map((file) => `${file}\n`).join(''));
+  // NUL-separated and verbatim: a stored name may begin with a dash (names are random base64url),
+  // which tar would otherwise read from the list as an option.
+  await writeFile(list, files.map((file) => `${file}\0`).join(''));
   try {
     // Modification times are kept: the restored server's sweep judges an orphan's age by them.
     await run('tar', [
       mode === 'create' ? '--create' : '--append',
       `--file=${archive}`,
       `--directory=${dir}`,
+      '--null',
+      '--verbatim-files-from',
       '--files-from',
       list,
     ]);
