@@ -28,6 +28,16 @@ export interface DatabaseConfig {
    * skips PGlite's initdb and the migrations (about 5 s a file).
    */
   pgliteTemplate?: string | undefined;
+  /**
+   * An open PGlite its owner lends (the API suite's database of a test worker, emptied between
+   * test files): the app uses it and gives it back when it closes instead of closing it.
+   */
+  lent?: LentPglite | undefined;
+}
+
+export interface LentPglite {
+  client: PGlite;
+  giveBack(): Promise<void>;
 }
 
 export interface DatabaseConnection {
@@ -58,10 +68,15 @@ const MIGRATION_LOCK_KEY = 7_310_001;
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseConnection> {
   if (config.url) return openPostgres(config.url);
-  return openPglite(config.dataDir ?? 'memory', config.pgliteTemplate);
+  const { lent } = config;
+  if (lent) return pgliteConnection(lent.client, 'in memory', () => lent.giveBack());
+  const dataDir = config.dataDir ?? 'memory';
+  const client = await openPgliteClient(dataDir, config.pgliteTemplate);
+  return pgliteConnection(client, dataDir === 'memory' ? 'in memory' : dataDir, () => client.close());
 }
 
-async function openPglite(dataDir: string, template?: string): Promise<DatabaseConnection> {
+/** A PGlite in memory or in `dataDir`, empty or a copy of a dumped data directory. */
+export async function openPgliteClient(dataDir: string, template?: string): Promise<PGlite> {
   const inMemory = dataDir === 'memory';
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const client = new PGlite({
@@ -69,14 +84,18 @@ async function openPglite(dataDir: string, template?: string): Promise<DatabaseC
     ...(template ? { loadDataDir: await openAsBlob(template), ...(await pgliteRuntime()) } : {}),
   });
   await client.waitReady;
+  return client;
+}
+
+function pgliteConnection(client: PGlite, location: string, close: () => Promise<void>): DatabaseConnection {
   const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
-    location: inMemory ? 'in memory' : dataDir,
+    location,
     // PGlite has one connection, so there is nobody to race with.
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close,
     pool: null,
   };
 }

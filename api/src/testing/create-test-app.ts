@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
-import type { Database } from '../db/client';
+import type { Database, DatabaseConfig } from '../db/client';
+import { lendTemplateCopy } from './pglite-pool';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -15,7 +16,8 @@ export interface TestApp {
  * The real app on a real, empty, migrated database: an in-memory PGlite, or, when
  * DATABASE_URL is set, a fresh database on that server that is dropped again on close.
  * Both are copies of the database the suite migrated once (testing/global-setup.ts); the app
- * still runs its migrations on start, which finds them all applied.
+ * still runs its migrations on start, which finds them all applied. On PGlite the copy is the
+ * worker's database emptied back to the template (testing/pglite-pool.ts).
  * Build one per test file and seed what the file needs.
  */
 export async function createTestApp(options: Omit<AppOptions, 'database'> = {}): Promise<TestApp> {
@@ -23,9 +25,7 @@ export async function createTestApp(options: Omit<AppOptions, 'database'> = {}):
   const temporary = serverUrl ? await createTemporaryDatabase(serverUrl, inject('databaseTemplate')) : null;
   const app = await buildApp({
     ...options,
-    database: temporary
-      ? { url: temporary.url }
-      : { dataDir: 'memory', pgliteTemplate: inject('pgliteTemplate') || undefined },
+    database: temporary ? { url: temporary.url } : await pgliteCopy(inject('pgliteTemplate')),
   });
   // Not made ready here: a test may still add routes of its own before the first inject.
   return {
@@ -36,6 +36,12 @@ export async function createTestApp(options: Omit<AppOptions, 'database'> = {}):
       await temporary?.drop();
     },
   };
+}
+
+/** A copy of the suite's migrated template: the worker's own database, emptied when given back. */
+async function pgliteCopy(template: string): Promise<DatabaseConfig> {
+  // Without the suite's global setup (a file run on its own by another runner): a fresh database.
+  return template ? { lent: await lendTemplateCopy(template) } : { dataDir: 'memory' };
 }
 
 /**
