@@ -38,6 +38,13 @@ const API_SLOW_FILES = [
   'src/modules/media/streaming.test.ts',
 ];
 
+/**
+ * API test files the quick tier runs, but `npm test` leaves until the journeys have ended: WebRTC
+ * over loopback in the suite's niced worker beside the browser once waited 40 s for a viewer's
+ * first packets (0.5 s alone).
+ */
+const API_AFTER_JOURNEYS = [...API_SLOW_FILES, 'src/modules/streams/media-over-socket.test.ts'];
+
 /** The last lines of a failed step's output, repeated above the summary: a log cut to its tail still shows why. */
 const DIGEST_LINES = 60;
 const tailOf = (text) => text.split('\n').slice(-DIGEST_LINES).join('\n');
@@ -115,24 +122,25 @@ const unitStep = async () => {
  * the journeys leave part of a core idle while they wait on pages, and the suite fills it; once
  * they end, its two workers take both cores. (With the full Chromium, which left less idle, two
  * niced workers slowed the journeys by 30 s, and the suite ran in one.) The
- * files that start servers of their own and kill them (`API_SLOW_FILES`) are left for `apiServersStep`,
- * after the journeys: starved beside them, one went past its minute. A pass that starts once the
+ * files that start servers of their own and kill them (`API_SLOW_FILES`), and the WebRTC one, are
+ * left for `apiServersStep` (`API_AFTER_JOURNEYS`), after the journeys: starved beside them, one
+ * went past its minute. A pass that starts once the
  * journeys have ended (CI's PostgreSQL pass) runs every file and takes every core.
  */
 const apiStep = (databaseUrl) => async () => {
   const besideBrowser = !quick && !journeysEnded;
-  const slowLeftOut = quick || besideBrowser;
-  const args = slowLeftOut ? API_SLOW_FILES.map((file) => ` --exclude ${file}`).join('') : '';
+  const leftOut = quick ? API_SLOW_FILES : besideBrowser ? API_AFTER_JOURNEYS : [];
+  const args = leftOut.map((file) => ` --exclude ${file}`).join('');
   return runApi(databaseUrl, `${besideBrowser ? 'nice -n 10 ' : ''}${apiScript()}${args}`, {
-    // The slow files left out here run in apiServersStep (npm test) or not at all (the quick tier).
-    expects: slowLeftOut ? (file) => !API_SLOW_FILES.includes(file) : () => true,
+    // The files left out here run in apiServersStep (npm test) or not at all (the quick tier).
+    expects: (file) => !leftOut.includes(file),
   });
 };
 
 /** The API files left out beside the journeys, on PGlite, once the journeys have ended. */
 const apiServersStep = async () =>
-  runApi('', `${apiScript()} ${API_SLOW_FILES.join(' ')}`, {
-    expects: (file) => API_SLOW_FILES.includes(file),
+  runApi('', `${apiScript()} ${API_AFTER_JOURNEYS.join(' ')}`, {
+    expects: (file) => API_AFTER_JOURNEYS.includes(file),
   });
 
 const apiScript = () => packages.find((pkg) => pkg.dir === 'api').scripts.test;

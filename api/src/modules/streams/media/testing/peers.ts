@@ -185,8 +185,8 @@ export interface TestViewer {
   readonly packets: { audio: number; video: number };
   /** Sequence numbers of the video packets received, in order of arrival. */
   readonly videoSequence: number[];
-  /** Resolves once `count` more packets of this kind arrived. */
-  receive(kind: 'audio' | 'video', count: number): Promise<void>;
+  /** Resolves once `count` more packets of `kind` came; fails after `timeoutMs` (15 s) with the connection's state. */
+  receive(kind: 'audio' | 'video', count: number, timeoutMs?: number): Promise<void>;
   close(): void;
 }
 
@@ -244,8 +244,26 @@ export async function connectViewer(
       return packets;
     },
     videoSequence,
-    receive(kind, count) {
-      return new Promise<void>((resolve) => waiters.push({ kind, at: packets[kind] + count, resolve }));
+    receive(kind, count, timeoutMs = 15_000) {
+      const at = packets[kind] + count;
+      return new Promise<void>((resolve, reject) => {
+        // Said with the connection's state, so a run where packets never came shows where it stopped.
+        const timer = setTimeout(() => {
+          waiters = waiters.filter((waiter) => waiter.resolve !== done);
+          reject(
+            new Error(
+              `the viewer had ${packets[kind]} of ${at} ${kind} packets after ${timeoutMs} ms ` +
+                `(connection ${pc.connectionState}, ICE ${pc.iceConnectionState}, ` +
+                `${pc.getTransceivers().length} transceivers)`,
+            ),
+          );
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        waiters.push({ kind, at, resolve: done });
+      });
     },
     close() {
       peer?.close();
