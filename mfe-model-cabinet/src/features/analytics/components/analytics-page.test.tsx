@@ -91,6 +91,10 @@ describe('main (analytics)', () => {
     expect(screen.getByRole('button', { name: ru.analytics.showChart }).getAttribute('aria-pressed')).toBe(
       'true',
     );
+    // The table scrolls past 240 px: its box is a named region a keyboard can focus and scroll.
+    const box = screen.getByRole('region', { name: /^Просмотры «.+» по дням$/ });
+    expect(box.contains(screen.getByTestId('views-table'))).toBe(true);
+    expect(box.tabIndex).toBe(0);
   });
 
   it('says there is nothing to show before a profile is approved', async () => {
@@ -168,6 +172,10 @@ describe('main (analytics)', () => {
     expect(calls.find((call) => call.path === '/own-profiles/streams')?.url.searchParams.get('page')).toBe(
       '1',
     );
+    // Twenty streams outgrow its 240 px: the box is a named region a keyboard can focus and scroll.
+    const box = screen.getByRole('region', { name: ru.analytics.streams.caption });
+    expect(box.contains(table)).toBe(true);
+    expect(box.tabIndex).toBe(0);
     await expectNoAxeViolations(container);
   });
 });

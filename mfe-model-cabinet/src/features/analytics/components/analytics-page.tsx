@@ -107,7 +107,15 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
               {t('analytics.total')}: <strong data-testid="views-total">{current.data.total}</strong>
             </p>
             {asTable ? (
-              <div className={styles.tableBox}>{viewsTable}</div>
+              // A scrolling box (past 240 px): a named region a keyboard can focus and scroll.
+              <section
+                className={styles.tableBox}
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1, axe's scrollable-region-focusable).
+                tabIndex={0}
+                aria-label={t('analytics.tableCaption', { name })}
+              >
+                {viewsTable}
+              </section>
             ) : (
               <ViewsChart
                 days={current.data.days}

@@ -28,7 +28,13 @@ export function StreamsCard() {
         <p className={styles.muted}>{t('analytics.streams.empty')}</p>
       ) : (
         <>
-          <div className={styles.tableBox}>
+          {/* A scrolling box (past 240 px): a named region a keyboard can focus and scroll. */}
+          <section
+            className={styles.tableBox}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1, axe's scrollable-region-focusable).
+            tabIndex={0}
+            aria-label={t('analytics.streams.caption')}
+          >
             <table className={styles.table} data-testid="streams-table">
               <caption className={styles.caption}>{t('analytics.streams.caption')}</caption>
               <thead>
@@ -58,7 +64,7 @@ export function StreamsCard() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           <Pager
             page={page}
             pageCount={Math.ceil(records.data.total / records.data.pageSize)}
