@@ -117,7 +117,8 @@ const vitestCounts = ({ counts }) => ({
 
 const unitStep = async () => {
   const dirs = unitTestedPackages(packages).map((pkg) => pkgDir(pkg.dir));
-  const result = await runVitest(root, `${rootBin('vitest')} run`, dirs);
+  const besideBrowser = !quick && !journeysEnded;
+  const result = await runVitest(root, `${besideBrowser ? 'nice -n 5 ' : ''}${rootBin('vitest')} run`, dirs);
   process.stdout.write(result.output);
   return vitestCounts(result);
 };
@@ -283,7 +284,7 @@ const steps = [
 ];
 if (!quick) {
   steps.push({ name: 'build', after: [], run: buildStep });
-  steps.push({ name: 'e2e', after: ['build', 'unit'], run: e2eStep });
+  steps.push({ name: 'e2e', after: ['build'], run: e2eStep });
   // Once the journeys end: the API suite's niced worker may still be running, and yields to it.
   steps.push({ name: 'api (servers)', after: ['e2e'], run: apiServersStep });
   if (process.env.TEST_DATABASE_URL) {
