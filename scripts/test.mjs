@@ -268,17 +268,19 @@ function playwrightCounts(report) {
 }
 
 /**
- * The steps and what each waits for. On two cores: the type check and the build first, side by
- * side; then the unit tests alone (screen tests are sensitive to a starved CPU); then the
- * browser journeys, the longest step, with the reconcile check and the API suite beside them (the
- * suite at a lower priority); then the API files that start and kill servers, and the PostgreSQL
- * pass (when TEST_DATABASE_URL names a server; CI starts one) with every core.
+ * The steps and what each waits for. On two cores: the type check, the lint and the build first,
+ * side by side; then the browser journeys, the longest step, with the unit tests beside them at a
+ * lower priority and the API suite after those at a lower one still, and the reconcile check;
+ * then the API files that start and kill servers (and the embedded SFU's), and the PostgreSQL
+ * pass (when TEST_DATABASE_URL names a server; CI starts one) with every core. In the quick tier
+ * the unit tests start after the lint, and the API suite after them.
  * @type {Array<{ name: string, after: string[], run: () => Promise<{ ran?: string, slowest?: unknown[] } | undefined> }>}
  */
 const steps = [
   { name: 'typecheck', after: [], run: typecheckStep },
   { name: 'lint', after: [], run: lintStep },
-  // The type check is one core's work: the unit tests take the other once the build is done with it.
+  // The type check is one core's work: the unit tests take the other once the build is done with
+  // it (beside the journeys, niced, in npm test).
   { name: 'unit', after: quick ? ['lint'] : ['build'], run: unitStep },
   { name: 'api (PGlite)', after: ['unit'], run: apiStep('') },
 ];
