@@ -5,6 +5,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import type { Database, DatabaseConfig } from '../db/client';
 import { lendTemplateCopy } from './pglite-pool';
+import { dropDatabaseOnceIdle } from './server-process';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -93,25 +94,6 @@ async function createTemporaryDatabase(
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        // pg.Pool#end() resolves while its idle clients are still disconnecting; dropping with
-        // (force) would terminate them and each would throw as an uncaught error in the test.
-        const deadline = Date.now() + 5_000;
-        while (Date.now() < deadline) {
-          const { rows } = await client.query<{ n: number }>(
-            'select count(*)::int as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if ((rows[0]?.n ?? 0) === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
+    drop: () => dropDatabaseOnceIdle(serverUrl, name),
   };
 }

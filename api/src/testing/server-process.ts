@@ -55,8 +55,32 @@ export async function databaseOnServer(
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+    drop: () => dropDatabaseOnceIdle(serverUrl, name),
   };
+}
+
+/**
+ * Drops a test's database once its own connections are gone: pg.Pool#end() resolves while its
+ * idle clients are still disconnecting, and `drop ... with (force)` would terminate them, each
+ * then throwing 57P01 as an uncaught error in whichever test runs next. Forced after 5 s.
+ */
+export async function dropDatabaseOnceIdle(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if ((rows[0]?.n ?? 0) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** One statement on the server's maintenance connection (creating and dropping databases). */
