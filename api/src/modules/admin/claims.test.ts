@@ -1,22 +1,19 @@
-import {
-  type AdminCampaign,
-  type AdminCampaignQueue,
-  type AdminCounts,
-  adDayOf,
-  addDays,
-  type ApiErrorBody,
-  type Campaign,
-  type ModerationClaimed,
-  type ModerationDetails,
-  type ModerationQueue,
+import type {
+  AdminCampaign,
+  AdminCampaignQueue,
+  AdminCounts,
+  ApiErrorBody,
+  ModerationClaimed,
+  ModerationDetails,
+  ModerationQueue,
 } from 'contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedPrices } from '../../db/seed-prices';
 import { adminActions, complaints, moderationClaims } from '../../db/schema';
-import { creditBalance, sentProfile, signedInAdmin, signedInModel } from '../../testing/admin';
-import { createAgent } from '../../testing/agent';
-import { createAccount, createCity, createProfile } from '../../testing/builders';
+import { sentProfile, signedInAdmin, signedInModel } from '../../testing/admin';
+import { createCity, createProfile } from '../../testing/builders';
+import { submittedCampaign } from '../../testing/campaigns';
 import { testAppForFile } from '../../testing/create-test-app';
 import { ensureClassicMassage } from '../../testing/profiles';
 
@@ -33,28 +30,7 @@ async function waitingProfile(): Promise<number> {
 
 /** A text campaign an advertiser paid for and sent: it waits for moderation. */
 async function waitingCampaign(): Promise<number> {
-  const city = await createCity(t.db);
-  const account = await createAccount(t.db, { accountType: 'advister' });
-  await creditBalance(t, account.id, 50_000);
-  const agent = createAgent(t.app);
-  await agent.signInAs(account.id);
-  const created = await agent.post('/api/campaigns', {
-    format: 'text',
-    heading: 'City taxi',
-    description: 'Rides around the clock',
-    link: 'https://example.com/taxi',
-    buttonText: 'Order a ride',
-    placement: 'cities',
-    cities: [city.slug],
-    pricing: 'days',
-    startsOn: adDayOf(new Date()),
-    endsOn: addDays(adDayOf(new Date()), 2),
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const { id } = created.json<Campaign>();
-  const sent = await agent.post(`/api/campaigns/${id}/submit`);
-  expect(sent.statusCode, sent.body).toBe(200);
-  return id;
+  return (await submittedCampaign(t)).id;
 }
 
 const claimRows = async (targetType: 'profile' | 'campaign', targetId: number) =>

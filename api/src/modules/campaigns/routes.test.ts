@@ -13,6 +13,7 @@ import { seedPrices } from '../../db/seed-prices';
 import { type Agent, createAgent } from '../../testing/agent';
 import { creditBalance } from '../../testing/admin';
 import { createAccount, createCity } from '../../testing/builders';
+import { campaignForm } from '../../testing/campaigns';
 import { testAppForFile } from '../../testing/create-test-app';
 import { verifyBalances } from '../ledger/repository';
 import { completeCampaigns } from './completion';
@@ -57,22 +58,6 @@ async function admin() {
 async function balanceOf(accountId: number): Promise<number> {
   const [row] = await t.db.select().from(accounts).where(eq(accounts.id, accountId));
   return Number(row?.balanceKopecks) / 100;
-}
-
-function form(city: string, overrides: Record<string, unknown> = {}) {
-  return {
-    format: 'text',
-    heading: 'City taxi',
-    description: 'Rides around the clock',
-    link: 'https://example.com/taxi',
-    buttonText: 'Order a ride',
-    placement: 'cities',
-    cities: [city],
-    pricing: 'days',
-    startsOn: today(),
-    endsOn: addDays(today(), 2),
-    ...overrides,
-  };
 }
 
 async function draft(agent: Agent, body: Record<string, unknown>): Promise<Campaign> {
@@ -124,7 +109,7 @@ describe('access', () => {
     const city = await createCity(t.db);
     const owner = await advertiser();
     const other = await advertiser();
-    const campaign = await draft(owner.agent, form(city.slug));
+    const campaign = await draft(owner.agent, campaignForm(city.slug));
     const id = campaign.id;
     expect((await other.agent.get(`/api/campaigns/${id}`)).statusCode).toBe(404);
     expect((await other.agent.put(`/api/campaigns/${id}`, { heading: 'Mine now' })).statusCode).toBe(404);
@@ -174,7 +159,7 @@ describe('lifecycle', () => {
   it('pays at submit, books the days and waits for moderation; approval publishes and notifies', async () => {
     const city = await createCity(t.db);
     const { account, agent } = await advertiser(10_000);
-    const campaign = await draft(agent, form(city.slug));
+    const campaign = await draft(agent, campaignForm(city.slug));
     expect(campaign).toMatchObject({ costPerDay: CITY_DAY, total: CITY_DAY * 3 });
     const quote = await agent.get(
       `/api/campaigns/quote?placement=cities&cities=${city.slug}&pricing=days&startsOn=${today()}&endsOn=${addDays(today(), 2)}`,
@@ -215,7 +200,7 @@ describe('lifecycle', () => {
   it('answers 402 when the balance does not cover the total, and books nothing', async () => {
     const city = await createCity(t.db);
     const { account, agent } = await advertiser(100);
-    const campaign = await draft(agent, form(city.slug));
+    const campaign = await draft(agent, campaignForm(city.slug));
     const sent = await agent.post(`/api/campaigns/${campaign.id}/submit`);
     expect(sent.statusCode).toBe(402);
     expect(sent.json<ApiErrorBody>().code).toBe('INSUFFICIENT_BALANCE');
@@ -230,7 +215,7 @@ describe('lifecycle', () => {
   it('refunds a rejected campaign with a refund entry, frees its days and tells the reason', async () => {
     const city = await createCity(t.db);
     const { account, agent } = await advertiser(10_000);
-    const campaign = await draft(agent, form(city.slug));
+    const campaign = await draft(agent, campaignForm(city.slug));
     await agent.post(`/api/campaigns/${campaign.id}/submit`);
     const purchase = await t.db
       .select()
@@ -269,7 +254,7 @@ describe('lifecycle', () => {
     const { account, agent } = await advertiser(20_000);
     const later = await draft(
       agent,
-      form(city.slug, { startsOn: addDays(today(), 5), endsOn: addDays(today(), 7) }),
+      campaignForm(city.slug, { startsOn: addDays(today(), 5), endsOn: addDays(today(), 7) }),
     );
     await agent.post(`/api/campaigns/${later.id}/submit`);
     expect(await balanceOf(account.id)).toBe(20_000 - CITY_DAY * 3);
@@ -277,7 +262,7 @@ describe('lifecycle', () => {
     expect(removed.json()).toEqual({ balance: 20_000 });
     expect(await served(later.id)).toBeUndefined();
 
-    const running = await published(agent, form(city.slug));
+    const running = await published(agent, campaignForm(city.slug));
     await agent.delete(`/api/campaigns/${running.id}`);
     expect(await balanceOf(account.id)).toBe(20_000 - CITY_DAY * 3);
     expect(await verifyBalances(t.db)).toEqual({ accounts: [], transactions: [] });
@@ -286,7 +271,7 @@ describe('lifecycle', () => {
   it('repeats a campaign as a new draft with its settings and no dates', async () => {
     const city = await createCity(t.db);
     const { agent } = await advertiser();
-    const source = await draft(agent, form(city.slug));
+    const source = await draft(agent, campaignForm(city.slug));
     const copy = await agent.post(`/api/campaigns/${source.id}/repeat`);
     expect(copy.statusCode).toBe(201);
     expect(copy.json()).toMatchObject({
@@ -302,10 +287,10 @@ describe('lifecycle', () => {
   it("sends a published ad's edit without a second charge while visitors keep the approved text", async () => {
     const city = await createCity(t.db);
     const { account, agent } = await advertiser(10_000);
-    const campaign = await published(agent, form(city.slug));
+    const campaign = await published(agent, campaignForm(city.slug));
     const unchanged = await agent.post(`/api/campaigns/${campaign.id}/submit`);
     expect(unchanged.json<ApiErrorBody>().code).toBe('UPDATE_REQUIRED');
-    await agent.put(`/api/campaigns/${campaign.id}`, form(city.slug, { heading: 'Night taxi' }));
+    await agent.put(`/api/campaigns/${campaign.id}`, campaignForm(city.slug, { heading: 'Night taxi' }));
     const sent = await agent.post(`/api/campaigns/${campaign.id}/submit`);
     expect(sent.json()).toMatchObject({ campaign: { status: 'moderation' }, balance: 10_000 - CITY_DAY * 3 });
     expect((await adsOf(await visitor(), city.slug)).map((ad) => ad.heading)).toEqual(['City taxi']);
@@ -317,7 +302,7 @@ describe('lifecycle', () => {
   it('completes a campaign whose dates are over and tells the advertiser', async () => {
     const city = await createCity(t.db);
     const { account, agent } = await advertiser();
-    const campaign = await published(agent, form(city.slug));
+    const campaign = await published(agent, campaignForm(city.slug));
     expect(await completeCampaigns(t.app, new Date(Date.now() + 4 * 86_400_000))).toBeGreaterThanOrEqual(1);
     expect((await served(campaign.id))?.status).toBe('completed');
     const kinds = await t.db
@@ -332,10 +317,10 @@ describe('capacity', () => {
   it('gives the last slot of a day to exactly one of two advertisers sending at once', async () => {
     const city = await createCity(t.db);
     const first = await advertiser();
-    const taken = await draft(first.agent, form(city.slug));
+    const taken = await draft(first.agent, campaignForm(city.slug));
     await first.agent.post(`/api/campaigns/${taken.id}/submit`);
     const racers = await Promise.all([advertiser(), advertiser()]);
-    const drafts = await Promise.all(racers.map(({ agent }) => draft(agent, form(city.slug))));
+    const drafts = await Promise.all(racers.map(({ agent }) => draft(agent, campaignForm(city.slug))));
     const answers = await Promise.all(
       racers.map(({ agent }, index) => agent.post(`/api/campaigns/${drafts[index]?.id}/submit`)),
     );
@@ -367,7 +352,7 @@ describe('capacity', () => {
     const a = await advertiser();
     const everywhere = await draft(
       a.agent,
-      form(city.slug, { placement: 'everywhere', cities: [], startsOn, endsOn }),
+      campaignForm(city.slug, { placement: 'everywhere', cities: [], startsOn, endsOn }),
     );
     expect((await a.agent.post(`/api/campaigns/${everywhere.id}/submit`)).statusCode).toBe(200);
     const calendar = await a.agent.get(
@@ -375,13 +360,13 @@ describe('capacity', () => {
     );
     expect(calendar.json<CampaignCalendar>().days.find((day) => day.day === startsOn)?.free).toBe(1);
     const b = await advertiser();
-    const pinned = await draft(b.agent, form(city.slug, { startsOn, endsOn }));
+    const pinned = await draft(b.agent, campaignForm(city.slug, { startsOn, endsOn }));
     expect((await b.agent.post(`/api/campaigns/${pinned.id}/submit`)).statusCode).toBe(200);
     // The city's page is full on those days, so another ad everywhere finds no slot there.
     const c = await advertiser();
     const second = await draft(
       c.agent,
-      form(city.slug, { placement: 'everywhere', cities: [], startsOn, endsOn }),
+      campaignForm(city.slug, { placement: 'everywhere', cities: [], startsOn, endsOn }),
     );
     const refused = await c.agent.post(`/api/campaigns/${second.id}/submit`);
     expect(refused.json<ApiErrorBody>()).toMatchObject({ code: 'SLOTS_FULL' });
@@ -392,7 +377,7 @@ describe('serving and counting', () => {
   it('shows a city its ads and counts an impression once per visitor per hour', async () => {
     const city = await createCity(t.db);
     const { agent } = await advertiser();
-    const campaign = await published(agent, form(city.slug));
+    const campaign = await published(agent, campaignForm(city.slug));
     const browser = await visitor();
     const [ad] = await adsOf(browser, city.slug);
     expect(ad).toMatchObject({ heading: 'City taxi', buttonText: 'Order a ride', image: null });
@@ -416,7 +401,7 @@ describe('serving and counting', () => {
   it('does not count bots, visitors without the cookie, tokens of other visitors or forged ones', async () => {
     const city = await createCity(t.db);
     const { agent } = await advertiser();
-    const campaign = await published(agent, form(city.slug));
+    const campaign = await published(agent, campaignForm(city.slug));
     const browser = await visitor();
     const token = (await adsOf(browser, city.slug))[0]?.token ?? '';
     aSecondLater();
@@ -444,7 +429,7 @@ describe('serving and counting', () => {
   it('redirects a click to the link and counts it once per visitor per hour; 404 for a bad token', async () => {
     const city = await createCity(t.db);
     const { agent } = await advertiser();
-    const campaign = await published(agent, form(city.slug));
+    const campaign = await published(agent, campaignForm(city.slug));
     const browser = await visitor();
     const [ad] = await adsOf(browser, city.slug);
     const click = await browser.get(ad?.clickUrl ?? '', { headers: BROWSER });
@@ -458,7 +443,10 @@ describe('serving and counting', () => {
   it('never counts past the impressions bought, with many visitors at once, then stops serving', async () => {
     const city = await createCity(t.db);
     const { account, agent } = await advertiser();
-    const campaign = await published(agent, form(city.slug, { pricing: 'impressions', impressions: '3' }));
+    const campaign = await published(
+      agent,
+      campaignForm(city.slug, { pricing: 'impressions', impressions: '3' }),
+    );
     const browsers = await Promise.all(Array.from({ length: 12 }, () => visitor()));
     const tokens = await Promise.all(
       browsers.map(async (browser) => (await adsOf(browser, city.slug))[0]?.token ?? ''),
