@@ -14,8 +14,8 @@ export default defineConfig({
     // modules again for each file (about a second a file). Every file still builds its own app on
     // its own database (createTestApp); nothing a test asserts is shared between files.
     isolate: false,
-    // Generous: in npm test the suite shares the machine with the browser journeys, where the
-    // slowest tests (listing counts, about 7 s alone) have taken 19 s. No assertion waits on these.
+    // Generous for tests that take up to 7 s alone. npm test's pass niced beside the browser
+    // journeys, where one has taken 31 s, sets 90 s (scripts/test.mjs). No assertion waits on these.
     hookTimeout: 30_000,
     testTimeout: 30_000,
   },

@@ -50,6 +50,9 @@ const API_AFTER_JOURNEYS = [
   'src/modules/streams/media/embedded.test.ts',
 ];
 
+/** A test's and a hook's time limit in the API pass niced beside the journeys (30 s elsewhere). */
+const STARVED_TIMEOUT_MS = 90_000;
+
 /** The last lines of a failed step's output, repeated above the summary: a log cut to its tail still shows why. */
 const DIGEST_LINES = 60;
 const tailOf = (text) => text.split('\n').slice(-DIGEST_LINES).join('\n');
@@ -136,8 +139,14 @@ const unitStep = async () => {
 const apiStep = (databaseUrl) => async () => {
   const besideBrowser = !quick && !journeysEnded;
   const leftOut = quick ? API_SLOW_FILES : besideBrowser ? API_AFTER_JOURNEYS : [];
-  const args = leftOut.map((file) => ` --exclude ${file}`).join('');
-  return runApi(databaseUrl, `${besideBrowser ? 'nice -n 10 ' : ''}${apiScript()}${args}`, {
+  const excluded = leftOut.map((file) => ` --exclude ${file}`).join('');
+  // Niced, the suite gets what the journeys and the unit tests leave, and a test that takes 5 s
+  // alone has taken 31 s in CI (listing-counts.test.ts). No assertion waits on these limits; they
+  // only end a test that hangs, so the starved pass gets more time to show a failure, not a pass.
+  const limits = besideBrowser
+    ? ` --testTimeout=${STARVED_TIMEOUT_MS} --hookTimeout=${STARVED_TIMEOUT_MS}`
+    : '';
+  return runApi(databaseUrl, `${besideBrowser ? 'nice -n 10 ' : ''}${apiScript()}${excluded}${limits}`, {
     // The files left out here run in apiServersStep (npm test) or not at all (the quick tier).
     expects: (file) => !leftOut.includes(file),
   });
