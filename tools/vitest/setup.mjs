@@ -6,6 +6,7 @@ import { DEFAULT_LOCALE } from '../../contracts/src/index.ts';
 import { i18n } from '../../platform/src/i18n/i18n.ts';
 import { englishPlatformMessages } from '../../platform/src/i18n/messages-en.ts';
 import { queryClient } from '../../platform/src/query/query-client.ts';
+import { freshPageStore } from '../../platform/src/state/store.ts';
 import { guardNetwork } from '../../platform/src/testing/api-stub.ts';
 
 // How long findBy*/waitFor wait for the screen to get there. The default second is shorter than
@@ -23,9 +24,11 @@ const checkNetwork = guardNetwork();
 
 // The files of a worker share one module graph (the root vitest.config.mjs), so the platform's
 // page-wide singletons outlive a file: each file starts as a page does, in the default language
-// (a file that switched to English left it there) and with nothing cached.
+// (a file that switched to English left it there), with nothing cached and with an empty jotai
+// store (a dialog another file opened stays in that file).
 beforeAll(async () => {
   queryClient.clear();
+  freshPageStore();
   await i18n.changeLanguage(DEFAULT_LOCALE);
 });
 

@@ -7,4 +7,5 @@ export { createProfile } from './builders';
 export { FakeStreamSocket } from './fake-stream-socket';
 export { FakeXhr } from './fake-xhr';
 export { addTranslations, location, renderAt } from './render';
+export { freshPageStore } from '../state/store';
 export { expectCompleteTranslations } from './translations';
