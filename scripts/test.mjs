@@ -285,7 +285,8 @@ function playwrightCounts(report) {
  * lower priority and the API suite after those at a lower one still, and the reconcile check;
  * then the API files that start and kill servers (and the embedded SFU's), and the PostgreSQL
  * pass (when TEST_DATABASE_URL names a server; CI starts one) with every core. In the quick tier
- * the unit tests start after the lint, and the API suite after them.
+ * the unit tests and the API suite both start after the lint, side by side: each fills the
+ * other's idle ends (one after the other: 190 s; side by side: 169 s).
  * @type {Array<{ name: string, after: string[], run: () => Promise<{ ran?: string, slowest?: unknown[] } | undefined> }>}
  */
 const steps = [
@@ -294,7 +295,7 @@ const steps = [
   // The type check is one core's work: the unit tests take the other once the build is done with
   // it (beside the journeys, niced, in npm test).
   { name: 'unit', after: quick ? ['lint'] : ['build'], run: unitStep },
-  { name: 'api (PGlite)', after: ['unit'], run: apiStep('') },
+  { name: 'api (PGlite)', after: quick ? ['lint'] : ['unit'], run: apiStep('') },
 ];
 if (!quick) {
   steps.push({ name: 'build', after: [], run: buildStep });
