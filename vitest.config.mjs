@@ -76,7 +76,16 @@ const projects = groupsBySameConfig().flatMap(({ config, dirs }) => {
     shared,
     {
       extends: config,
-      test: { name: `${name} (vi.mock)`, root: dir, pool: 'threads', isolate: true, include: ownGraph },
+      test: {
+        name: `${name} (vi.mock)`,
+        root: dir,
+        pool: 'threads',
+        isolate: true,
+        include: ownGraph,
+        // `extends` adds this include to the package config's own (contracts has one), which would
+        // run every file of the package here too: the others are excluded by name.
+        exclude: [...configDefaults.exclude, ...files.filter((file) => !ownGraph.includes(file))],
+      },
     },
   ];
 });
