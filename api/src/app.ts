@@ -21,6 +21,7 @@ import { adImageRoutes } from './modules/ads/routes/images';
 import { adRoutes } from './modules/ads/routes/serving';
 import { servingPlugin } from './modules/ads/serving';
 import { adminRoutes } from './modules/admin/routes';
+import { releaseRoutes } from './modules/releases/routes';
 import { completionJobPlugin } from './modules/campaigns/completion';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -135,6 +136,8 @@ export interface AppOptions {
   authResendCooldownSeconds?: number | undefined;
   /** Rubles: a balance adjustment of more than this either way waits for a second administrator. */
   adjustmentApprovalRubles?: number | undefined;
+  /** What deploy pipelines authenticate with at /api/releases* (RELEASE_TOKEN); without it they cannot. */
+  releaseToken?: string | undefined;
   /** Ads one placement (the main page, a city) holds a day (AD_SLOTS_PER_DAY). */
   adSlotsPerDay?: number | undefined;
   /** How long the ads of a page are shared between visitors (the server's default is 2 s); 0 = off. */
@@ -321,6 +324,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   //   /api/payments/*                                     payments (top-ups, gateway webhooks, sandbox page)
   //   /api/tipping-prices/*                               prices (the site's price tables)
   //   /api/admin-panel/analytics/*                        analytics
+  //   /api/admin-panel/releases*, /api/releases*          releases (the remote registry, /remotes.json)
   //   /api/admin-panel/* (the rest)                       admin (moderation, blocks, complaints, audit)
   //   /api/online-count, /ws/online                       presence (/ws/online pushes the live figure)
   //   /api/auth/*                                         auth (the accounts table's repository is account's)
@@ -370,6 +374,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         orderRateLimit: options.paymentOrderRateLimit,
         testDelay: options.paymentsTestDelay,
       });
+      await api.register(releaseRoutes, { releaseToken: options.releaseToken });
       if (options.devPages) await api.register(devMailRoutes);
     },
     { prefix: '/api' },

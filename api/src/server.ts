@@ -113,6 +113,7 @@ async function main(): Promise<void> {
     rubPerUsd,
     complaintHoldThreshold,
     adjustmentApprovalRubles,
+    releaseToken: releaseTokenOf(env.RELEASE_TOKEN),
     topPlacement,
     payments: config.payments,
     paymentOrderRateLimit: {
@@ -217,3 +218,11 @@ main().catch((error: unknown) => {
   console.error('The server could not start:', error);
   process.exit(1);
 });
+
+/** RELEASE_TOKEN: what deploy pipelines send to change the remote registry; unset, they cannot. */
+function releaseTokenOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 32)
+    throw new Error('RELEASE_TOKEN must be at least 32 characters (openssl rand -hex 32)');
+  return value;
+}

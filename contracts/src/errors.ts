@@ -60,6 +60,12 @@ export const ERROR_CODES = [
   'STREAM_ALREADY_LIVE',
   'STREAM_PROFILE_NOT_LISTED',
   'STREAM_ENDED',
+  // Remote releases (issue 30).
+  'RELEASE_EXISTS',
+  'RELEASE_NOT_FOUND',
+  'ROUTE_CONFLICT',
+  'ALREADY_STABLE',
+  'NOTHING_TO_ROLL_BACK',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as passwordBodies from './api/password-bodies';
 import * as contracts from './index';
+import { publishReleaseBody, registryChangeBody, remoteParams } from './releases';
 import { ERROR_CODES } from './errors';
 import { contractsLocales } from './locales';
 import {
@@ -63,8 +64,15 @@ function collectMessages(node: unknown, found = { keys: new Set<string>(), unkey
   return found;
 }
 
-// The main entry's, and those of the entry that holds the bodies setting a password.
-const exportedSchemas = Object.entries({ ...contracts, ...passwordBodies }).filter(
+// The main entry's, those of the entry that holds the bodies setting a password, and the
+// registry's request schemas (contracts/releases; its answers' schemas report nothing).
+const exportedSchemas = Object.entries({
+  ...contracts,
+  ...passwordBodies,
+  publishReleaseBody,
+  registryChangeBody,
+  remoteParams,
+}).filter(
   ([, value]) =>
     typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'schema',
 );

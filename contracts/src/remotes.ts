@@ -26,5 +26,15 @@ export const SERVER_RENDERED_REMOTES: readonly RemoteName[] = ['catalog'];
  * (`sha384-<base64>`; the build writes it): the server runs the file only when its bytes hash to
  * it, and production runs no server file without one. A bare string is the browser entry alone.
  */
-export type RegistryEntry = string | { entry: string; ssr?: string; integrity?: string };
+export type RegistryEntry =
+  | string
+  | {
+      entry: string;
+      ssr?: string;
+      integrity?: string;
+      /** The release this record names (issue 30), `1.4.0+3f9a1c2b7d10`, when the registry keeps it. */
+      version?: string;
+      /** The routes the release declares: where they are given, they decide which remote owns a path. */
+      routes?: string[];
+    };
 export type RemoteRegistry = Record<string, RegistryEntry>;

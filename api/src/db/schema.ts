@@ -38,6 +38,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -1162,5 +1163,93 @@ export const adRefusalsDaily = pgTable(
     primaryKey({ columns: [t.campaignId, t.day, t.kind, t.reason] }),
     check('ad_refusals_daily_kind_check', sql`${t.kind} in ('impression', 'click')`),
     check('ad_refusals_daily_reason_check', oneOf(t.reason, AD_REFUSAL_REASONS)),
+  ],
+);
+
+/**
+ * Published remote releases (issue 30): one row per version, never changed once written. The
+ * files live in the release store (`/mfe/<remote>/<version>/`); `integrity` pins the server
+ * entry's bytes (`sha384-…`), which the page renderer checks before it runs the file.
+ */
+export const remoteReleases = pgTable(
+  'remote_releases',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The federation name, `mfe_catalog`. */
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    /** The browser entry (mf-manifest.json), absolute or relative to the page. */
+    entry: text('entry').notNull(),
+    /** The server entry, for a remote rendered on the server. */
+    ssr: text('ssr'),
+    integrity: text('integrity'),
+    /** The routes the release declares (its manifest). */
+    routes: jsonb('routes').notNull().default([]).$type<string[]>(),
+    publishedBy: text('published_by').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    unique('remote_releases_version_key').on(t.remote, t.version),
+    check('remote_releases_server_pinned_check', sql`${t.ssr} is null or ${t.integrity} is not null`),
+  ],
+);
+
+/**
+ * Each remote's channels: the stable release every visitor runs, and an optional canary a share
+ * of visitors runs instead (picked by a sticky hash of the visitor id, contracts/releases.ts).
+ * A remote without a row here is served from the registry file, as before releases.
+ */
+export const remoteChannels = pgTable(
+  'remote_channels',
+  {
+    remote: text('remote').primaryKey(),
+    stableVersion: text('stable_version').notNull(),
+    canaryVersion: text('canary_version'),
+    canaryPercent: integer('canary_percent').notNull().default(0),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.remote, t.stableVersion],
+      foreignColumns: [remoteReleases.remote, remoteReleases.version],
+      name: 'remote_channels_stable_fk',
+    }),
+    foreignKey({
+      columns: [t.remote, t.canaryVersion],
+      foreignColumns: [remoteReleases.remote, remoteReleases.version],
+      name: 'remote_channels_canary_fk',
+    }),
+    check('remote_channels_canary_percent_check', sql`${t.canaryPercent} between 0 and 100`),
+    check(
+      'remote_channels_canary_check',
+      sql`${t.canaryVersion} is null and ${t.canaryPercent} = 0 or ${t.canaryVersion} is not null and ${t.canaryVersion} <> ${t.stableVersion}`,
+    ),
+  ],
+);
+
+/**
+ * Every change to a remote's channels: who (an admin's account, or a pipeline's name), when, from
+ * which version to which, the canary share, and why. Written in the change's transaction.
+ */
+export const remoteChannelChanges = pgTable(
+  'remote_channel_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    remote: text('remote').notNull(),
+    action: text('action').notNull().$type<'publish' | 'promote' | 'canary' | 'rollback'>(),
+    fromVersion: text('from_version'),
+    toVersion: text('to_version'),
+    canaryPercent: integer('canary_percent'),
+    reason: text('reason').notNull(),
+    adminId: integer('admin_id').references(() => accounts.id, { onDelete: 'set null' }),
+    actor: text('actor').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('remote_channel_changes_remote_idx').on(t.remote, t.createdAt.desc(), t.id.desc()),
+    check(
+      'remote_channel_changes_action_check',
+      sql`${t.action} in ('publish', 'promote', 'canary', 'rollback')`,
+    ),
   ],
 );

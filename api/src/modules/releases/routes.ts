@@ -1,0 +1,180 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { REMOTES } from 'contracts';
+import {
+  adminReleases,
+  publishedRelease,
+  publishReleaseBody,
+  type RegistryChange,
+  type ReleaseSummary,
+  registryChangeBody,
+  remoteChannelsView,
+  remoteParams,
+  type RemoteChannelsView,
+} from 'contracts/releases';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../lib/api-error';
+import { defineRoutes, errorResponses } from '../../lib/route-schema';
+import { ADMIN_ERRORS, adminOf, adminRoute } from '../admin/common';
+import { type ChangeRow, createRemoteRegistry, type ReleaseRow } from './registry';
+
+const toSummary = (row: ReleaseRow): ReleaseSummary => ({
+  version: row.version,
+  entry: row.entry,
+  ssr: row.ssr,
+  routes: row.routes,
+  publishedBy: row.publishedBy,
+  publishedAt: row.createdAt.toISOString(),
+});
+
+const toChange = (row: ChangeRow): RegistryChange => ({
+  id: row.id,
+  action: row.action,
+  fromVersion: row.fromVersion,
+  toVersion: row.toVersion,
+  canaryPercent: row.canaryPercent,
+  reason: row.reason,
+  actor: row.actor,
+  at: row.createdAt.toISOString(),
+});
+
+const CHANGE_ERRORS = errorResponses({
+  404: 'RELEASE_NOT_FOUND: no such version of that remote',
+  409: 'ALREADY_STABLE, NOTHING_TO_ROLL_BACK or ROUTE_CONFLICT (params: route, remote)',
+});
+
+const PIPELINE_ERRORS = errorResponses({
+  401: 'UNAUTHORIZED: no release token, or not this server’s (RELEASE_TOKEN)',
+});
+
+/** Compares hashes, so neither the length nor the bytes of the token leak through timing. */
+const sameToken = (given: string, expected: string) =>
+  timingSafeEqual(
+    createHash('sha256').update(given).digest(),
+    createHash('sha256').update(expected).digest(),
+  );
+
+/**
+ * The remote registry (issue 30): the administration's releases screen at
+ * /api/admin-panel/releases*, and the same changes for deploy pipelines at /api/releases*, which
+ * authenticate with `Authorization: Bearer <RELEASE_TOKEN>` (no token configured: refused).
+ */
+export const releaseRoutes = defineRoutes<{ releaseToken?: string | undefined }>(async (fastify, options) => {
+  const registry = createRemoteRegistry(fastify.db);
+  const admin = adminRoute(fastify);
+
+  async function view(remote: string): Promise<RemoteChannelsView> {
+    const [live, { releases, changes }] = await Promise.all([registry.live(), registry.history(remote)]);
+    const channel = live.find((entry) => entry.remote === remote);
+    return {
+      remote,
+      stable: channel?.stable.version ?? null,
+      canary: channel?.canary?.version ?? null,
+      canaryPercent: channel?.canaryPercent ?? 0,
+      releases: releases.map(toSummary),
+      changes: changes.map(toChange),
+    };
+  }
+
+  const pipeline = async (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    if (!options.releaseToken || !token || !sameToken(token, options.releaseToken)) {
+      throw new ApiError(401, 'UNAUTHORIZED');
+    }
+  };
+  const pipelineActor = { name: 'pipeline' };
+
+  fastify.get(
+    '/admin-panel/releases',
+    {
+      preValidation: admin.preValidation,
+      schema: {
+        summary:
+          'Each remote with its stable and canary versions, its releases and the history of its channels',
+        tags: admin.tags,
+        response: { 200: adminReleases, ...ADMIN_ERRORS },
+      },
+    },
+    async () => {
+      const published = (await registry.live()).map((entry) => entry.remote);
+      const names = [...new Set([...Object.values(REMOTES), ...published])];
+      return { remotes: await Promise.all(names.map(view)) };
+    },
+  );
+
+  fastify.post(
+    '/admin-panel/releases/:remote',
+    {
+      preValidation: admin.preValidation,
+      schema: {
+        summary: 'Promote a release, make one the canary at a share, or roll back; with a reason, recorded',
+        tags: admin.tags,
+        params: remoteParams,
+        body: registryChangeBody,
+        response: { 200: remoteChannelsView, ...ADMIN_ERRORS, ...CHANGE_ERRORS },
+      },
+    },
+    async (request) => {
+      const adminId = adminOf(request);
+      await registry.change(request.params.remote, request.body, { adminId, name: `admin:${adminId}` });
+      return view(request.params.remote);
+    },
+  );
+
+  fastify.post(
+    '/releases',
+    {
+      preValidation: pipeline,
+      config: { csrf: false },
+      schema: {
+        summary: 'A deploy pipeline records a release it uploaded (publishing the same one again is a no-op)',
+        tags: ['releases'],
+        body: publishReleaseBody,
+        response: {
+          200: publishedRelease,
+          ...PIPELINE_ERRORS,
+          ...errorResponses({
+            409: 'RELEASE_EXISTS (that version with other files) or ROUTE_CONFLICT (params: route, remote)',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { release, created } = await registry.publish(request.body, pipelineActor);
+      return { remote: release.remote, release: toSummary(release), created };
+    },
+  );
+
+  fastify.post(
+    '/releases/:remote',
+    {
+      preValidation: pipeline,
+      config: { csrf: false },
+      schema: {
+        summary: 'A deploy pipeline promotes, sets a canary or rolls back, as the releases screen does',
+        tags: ['releases'],
+        params: remoteParams,
+        body: registryChangeBody,
+        response: { 200: remoteChannelsView, ...PIPELINE_ERRORS, ...CHANGE_ERRORS },
+      },
+    },
+    async (request) => {
+      await registry.change(request.params.remote, request.body, pipelineActor);
+      return view(request.params.remote);
+    },
+  );
+
+  fastify.get(
+    '/releases/:remote',
+    {
+      preValidation: pipeline,
+      schema: {
+        summary: 'A remote’s channels, releases and history, for a deploy pipeline',
+        tags: ['releases'],
+        params: remoteParams,
+        response: { 200: remoteChannelsView, ...PIPELINE_ERRORS },
+      },
+    },
+    async (request) => view(request.params.remote),
+  );
+});
