@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { defineRoutes, errorResponses } from '../../lib/route-schema';
 import { ADMIN_ERRORS, adminOf, adminRoute } from '../admin/common';
-import { type ChangeRow, createRemoteRegistry, type ReleaseRow } from './registry';
+import { type ChangeRow, createRemoteRegistry, type ReleaseRow } from './repository';
 
 const toSummary = (row: ReleaseRow): ReleaseSummary => ({
   version: row.version,
