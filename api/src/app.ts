@@ -21,6 +21,7 @@ import { adImageRoutes } from './modules/ads/routes/images';
 import { adRoutes } from './modules/ads/routes/serving';
 import { servingPlugin } from './modules/ads/serving';
 import { adminRoutes } from './modules/admin/routes';
+import { databaseChannels } from './modules/releases/registry';
 import { releaseRoutes } from './modules/releases/routes';
 import { completionJobPlugin } from './modules/campaigns/completion';
 import { campaignRoutes } from './modules/campaigns/routes';
@@ -306,6 +307,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       strictRemotes: options.strictRemotes ?? false,
       publicUrl: seoOptions.publicUrl,
       pageCacheMs: options.listingCacheMs ?? 0,
+      // The releases each visitor runs, from the registry the administration and pipelines keep.
+      channels: databaseChannels(app),
     });
   }
 

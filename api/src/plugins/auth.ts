@@ -113,6 +113,12 @@ declare module 'fastify' {
      * for every account that is not an administrator, whatever its type.
      */
     requireAdmin(): (request: FastifyRequest) => Promise<void>;
+    /**
+     * The request's visitor id: its cookie's, or one minted now (unless `mint` is false). A page
+     * minted for is sent with its cookie, so what was decided for the id while rendering (the
+     * remotes' canary) holds for the visitor's next requests.
+     */
+    visitorOf(request: FastifyRequest, mint?: boolean): string;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -212,6 +218,17 @@ export const authPlugin = fp<AuthOptions>(
       ),
     );
 
+    // `mint` false: '' for a request without the cookie (a file such as /remotes.json, which sets
+    // no cookie: an id minted for it would be forgotten).
+    fastify.decorate('visitorOf', (request: FastifyRequest, mint = true) => {
+      if (!request.visitorId) {
+        const visitor = request.cookies[names.visitor];
+        if (hasVisitorId(visitor)) request.visitorId = visitor;
+        else if (mint) request.visitorId = randomToken(18);
+      }
+      return request.visitorId;
+    });
+
     fastify.addHook('onRequest', async (request) => {
       if (!isApi(request)) return;
       const visitor = request.cookies[names.visitor];
@@ -245,7 +262,8 @@ export const authPlugin = fp<AuthOptions>(
         // minted another pair, and two tabs opening at once overwrote each other's: a call whose
         // header was read from the pair another answer had just replaced was refused (CSRF).
         if (!isPageDocument(request, reply) || hasVisitorId(request.cookies[names.visitor])) return;
-        request.visitorId = randomToken(18);
+        // Minted while the page was rendered (visitorOf), or now.
+        request.visitorId ||= randomToken(18);
         const parsed = readAccessToken(secret, request.cookies[names.access]);
         request.csrfBinding = parsed ? parsed.sessionId : `v:${request.visitorId}`;
       }

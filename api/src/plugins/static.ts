@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, unreadableRequest } from '../lib/api-error';
+import type { RegistryChannels } from '../modules/releases/registry';
 import { createPageRenderer } from './ssr/page-renderer';
 
 /** URL name of each remote -> its package folder; each serves `<folder>/dist` at /mfe/<name>/. */
@@ -42,6 +43,11 @@ export interface StaticOptions {
   publicUrl?: string | undefined;
   /** How long a rendered guest page is shared between visitors (the listing cache's time); 0 = off. */
   pageCacheMs?: number;
+  /**
+   * The remotes' releases chosen per visitor (issue 30): /remotes.json and the rendered pages
+   * name them. Without it, the registry file alone.
+   */
+  channels?: RegistryChannels | undefined;
 }
 
 const isSourceMap = (pathname: string) => /\.map$/i.test(pathname);
@@ -112,28 +118,41 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
     });
   }
 
-  if (options.remotesJson) {
-    const file = path.resolve(options.remotesJson);
+  const shellDist = apps.shell;
+  const registryFile = options.remotesJson
+    ? path.resolve(options.remotesJson)
+    : shellDist && path.join(shellDist, 'remotes.json');
+  if (registryFile && (options.remotesJson || (options.channels && existsSync(registryFile)))) {
     // Fail at start-up on a wrong path or broken JSON, not on the first visitor.
-    JSON.parse(await readFile(file, 'utf8'));
-    const schema = { summary: 'The remote registry: each remote name and its manifest URL', tags: ['pages'] };
-    fastify.get('/remotes.json', { schema }, async (_request, reply) => {
+    if (options.remotesJson) JSON.parse(await readFile(registryFile, 'utf8'));
+    const { channels } = options;
+    const schema = {
+      summary:
+        'The remote registry: each remote name with its manifest URL, and the release this visitor runs',
+      tags: ['pages'],
+    };
+    fastify.get('/remotes.json', { schema }, async (request, reply) => {
       // Read on each request so an environment can repoint remotes without a restart.
-      const body = await readFile(file, 'utf8');
-      return reply.type('application/json; charset=utf-8').header('cache-control', REVALIDATE).send(body);
+      const body = await readFile(registryFile, 'utf8');
+      reply.type('application/json; charset=utf-8');
+      const chosen = channels ? await channels.forRequest(JSON.parse(body), request, false) : null;
+      if (!chosen?.key) return reply.header('cache-control', REVALIDATE).send(body);
+      // A canary's visitors get another answer: no shared cache may keep one for the others.
+      return reply
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'cookie')
+        .send(chosen.registry);
     });
   }
 
-  const shellDist = apps.shell;
   if (!shellDist) return;
 
   // Public pages are rendered on the server when the shell has a server build; the signed-in
   // areas are client-rendered and kept out of search engines.
   const renderer = createPageRenderer(fastify, {
     root: options.root,
-    registryFile: options.remotesJson
-      ? path.resolve(options.remotesJson)
-      : path.join(shellDist, 'remotes.json'),
+    registryFile: registryFile ?? path.join(shellDist, 'remotes.json'),
+    channels: options.channels,
     publicUrl: options.publicUrl,
     strictRemotes: options.strictRemotes ?? false,
     cacheMs: options.pageCacheMs ?? 0,

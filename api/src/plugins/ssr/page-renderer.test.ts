@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RegistryChannels } from '../../modules/releases/registry';
 import { createPageRenderer, type PageRendererOptions } from './page-renderer';
 import { integrityOf } from './remote-loader';
 
@@ -200,6 +201,38 @@ describe('the page renderer', () => {
   it('leaves the signed-in areas to the browser', async () => {
     const { inject } = await setUp();
     expect((await inject('/profile/settings')).body).toBe('client-rendered');
+  });
+
+  it('renders with the releases chosen for the visitor, and never shares a page rendered for another choice', async () => {
+    // The visitor's choice as the registry makes it (modules/releases/registry.ts), by a header here.
+    const channels: RegistryChannels = {
+      async forRequest(base, request, page) {
+        expect(page).toBe(true);
+        const canary = request.headers['x-visitor'] === 'canary';
+        const version = canary ? '1.1.0+bbbbbbbbbbbb' : '1.0.0+aaaaaaaaaaaa';
+        const record = base.mfe_catalog;
+        if (typeof record !== 'object')
+          throw new Error('the fixture names the catalogue with its server entry');
+        return { registry: { ...base, mfe_catalog: { ...record, version } }, key: `mfe_catalog@${version}` };
+      },
+    };
+    await setUp({ cacheMs: 60_000, channels });
+    const load = async (visitor: string) => {
+      const page = await app?.inject({ url: '/', headers: { 'x-visitor': visitor } });
+      expect(page?.statusCode).toBe(200);
+      const state = JSON.parse(
+        page?.body.match(/<script type="application\/json" id="page-state">(.*?)<\/script>/)?.[1] ?? '{}',
+      );
+      return { version: state.registry?.mfe_catalog?.version, render: page?.body.match(/#(\d+)/)?.[1] };
+    };
+    const stable = await load('stable');
+    expect(stable.version).toBe('1.0.0+aaaaaaaaaaaa');
+    const canary = await load('canary');
+    expect(canary.version).toBe('1.1.0+bbbbbbbbbbbb');
+    // Rendered again for the other choice, then each choice's copy is shared within it.
+    expect(canary.render).not.toBe(stable.render);
+    expect(await load('stable')).toEqual(stable);
+    expect(await load('canary')).toEqual(canary);
   });
 
   it('shares a rendered page for the cache time, until a write clears it', async () => {

@@ -14,6 +14,7 @@ import {
   REMOTES,
   SERVER_RENDERED_REMOTES,
 } from 'contracts';
+import type { RegistryChannels } from '../../modules/releases/registry';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { createRemoteLoader, type FetchedFile, type RemoteStyle } from './remote-loader';
@@ -87,6 +88,8 @@ export interface PageRendererOptions {
    * runs only with its hash pinned in the registry (elsewhere a pin, when given, is still checked).
    */
   strictRemotes?: boolean;
+  /** The remotes' releases chosen for each visitor (issue 30); the file's registry alone without it. */
+  channels?: RegistryChannels | undefined;
 }
 
 export interface PageRenderer {
@@ -230,12 +233,18 @@ export function createPageRenderer(
   const pages =
     options.cacheMs > 0 ? new LRUCache<string, CachedPage>({ max: 500, ttl: options.cacheMs }) : null;
 
-  async function readRegistry(): Promise<RemoteRegistry> {
+  async function readFileRegistry(): Promise<RemoteRegistry> {
     try {
       return JSON.parse(await readFile(options.registryFile, 'utf8')) as RemoteRegistry;
     } catch {
       return {};
     }
+  }
+
+  /** The registry this page is rendered with: the file's, with this visitor's releases where a remote has channels. */
+  async function readRegistry(request: FastifyRequest): Promise<{ registry: RemoteRegistry; key: string }> {
+    const base = await readFileRegistry();
+    return options.channels ? options.channels.forRequest(base, request, true) : { registry: base, key: '' };
   }
 
   const origin = (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
@@ -332,8 +341,13 @@ export function createPageRenderer(
     return [html.slice(0, at), html.slice(at)];
   }
 
-  async function render(request: FastifyRequest, reply: FastifyReply, url: URL, name: RemoteName | null) {
-    const registry = await readRegistry();
+  async function render(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: URL,
+    name: RemoteName | null,
+    { registry, key }: { registry: RemoteRegistry; key: string },
+  ) {
     let remote: RemoteServerModule | null = null;
     let styles: RemoteStyle[] = [];
     let scripts: string[] = [];
@@ -366,7 +380,7 @@ export function createPageRenderer(
     // Pages are rendered for a guest whoever asks, so one copy serves everyone; a page whose remote
     // could not render on the server is not kept (the next request tries the remote again), nor
     // a 404 (any path is one: a flood of made-up paths would push the real pages out).
-    const cacheKey = pages && (remote || !name) && page.status !== 404 ? url.pathname + url.search : null;
+    const cacheKey = pages && (remote || !name) && page.status !== 404 ? pageKey(key, url) : null;
     // The head leaves at once; the body follows as React renders it.
     const body = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
@@ -416,7 +430,8 @@ export function createPageRenderer(
         requested.pathname + pageQuery(requested.pathname, requested.searchParams),
         requested,
       );
-      const cached = pages?.get(url.pathname + url.search);
+      const chosen = await readRegistry(request);
+      const cached = pages?.get(pageKey(chosen.key, url));
       if (cached) {
         reply
           .code(cached.status)
@@ -430,7 +445,7 @@ export function createPageRenderer(
         return true;
       }
       try {
-        await render(request, reply, url, name);
+        await render(request, reply, url, name, chosen);
       } catch (error) {
         // The page never fails whole: the browser renders it, as it would without a server build.
         request.log.error({ err: error }, 'server rendering failed; the page renders in the browser');
@@ -443,3 +458,6 @@ export function createPageRenderer(
     size: () => pages?.size ?? 0,
   };
 }
+
+/** A shared page's key: the releases it was rendered with (none: the file's), then its address. */
+const pageKey = (releases: string, url: URL) => `${releases}|${url.pathname}${url.search}`;
