@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as passwordBodies from './api/password-bodies';
 import * as contracts from './index';
-import { publishReleaseBody, registryChangeBody, remoteParams } from './releases';
+import {
+  canaryFormBody,
+  publishReleaseBody,
+  registryChangeBody,
+  registryReasonBody,
+  remoteParams,
+} from './releases';
 import { ERROR_CODES } from './errors';
 import { contractsLocales } from './locales';
 import {
@@ -71,6 +77,8 @@ const exportedSchemas = Object.entries({
   ...passwordBodies,
   publishReleaseBody,
   registryChangeBody,
+  registryReasonBody,
+  canaryFormBody,
   remoteParams,
 }).filter(
   ([, value]) =>

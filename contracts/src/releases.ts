@@ -117,6 +117,24 @@ const versionField = v.pipe(
   v.regex(RELEASE_VERSION_PATTERN, 'validation.releaseVersion'),
 );
 
+/** The reason a change to the registry gives (the releases screen's dialogs check it as the API does). */
+export const registryReasonBody = v.object({ reason }, 'validation.reasonRequired');
+
+/** The canary dialog's fields: the share of visitors and the reason. */
+export const canaryFormBody = v.object(
+  {
+    percent: v.pipe(
+      v.number('validation.canaryPercent'),
+      v.integer('validation.canaryPercent'),
+      v.minValue(0, 'validation.canaryPercent'),
+      v.maxValue(CANARY_PERCENT_MAX, 'validation.canaryPercent'),
+    ),
+    reason,
+  },
+  'validation.required',
+);
+export type CanaryFormBody = v.InferOutput<typeof canaryFormBody>;
+
 /** An admin's or a pipeline's change to a remote's channels; every change gives a reason. */
 export const registryChangeBody = v.variant(
   'action',
@@ -134,13 +152,7 @@ export const registryChangeBody = v.variant(
       {
         action: v.literal('canary', 'validation.registryAction'),
         version: versionField,
-        percent: v.pipe(
-          v.number('validation.canaryPercent'),
-          v.integer('validation.canaryPercent'),
-          v.minValue(0, 'validation.canaryPercent'),
-          v.maxValue(CANARY_PERCENT_MAX, 'validation.canaryPercent'),
-        ),
-        reason,
+        ...canaryFormBody.entries,
       },
       'validation.required',
     ),

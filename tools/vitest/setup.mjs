@@ -11,8 +11,9 @@ import { guardNetwork } from '../../platform/src/testing/api-stub.ts';
 
 // How long findBy*/waitFor wait for the screen to get there. The default second is shorter than
 // the first import of a lazy screen (transformed on demand) takes on a busy two-core runner, where
-// a test that passes locally failed the suite; waiting longer changes no assertion.
-configure({ asyncUtilTimeout: 5000 });
+// a test that passes locally failed the suite; waiting longer changes no assertion. npm test
+// waits longer still beside the browser journeys (UNIT_WAIT_MS, scripts/test.mjs).
+configure({ asyncUtilTimeout: Number(process.env.UNIT_WAIT_MS) || 5000 });
 
 // Screens switch to English in the middle of a test and read its texts at once: the platform's
 // English, a chunk of its own in the browser, is there from the start (platform's i18n tests

@@ -11,6 +11,7 @@ export const recordsKeys = {
   promoCodes: () => ['admin', 'promo-codes'] as const,
   promoCodeList: (page: number) => ['admin', 'promo-codes', 'list', page] as const,
   site: () => ['admin', 'site'] as const,
+  releases: () => ['admin', 'releases'] as const,
   audit: () => ['admin', 'audit'] as const,
   auditList: (filters: Record<string, string | number>) => ['admin', 'audit', 'list', filters] as const,
 };

@@ -43,6 +43,7 @@ describe('the administration frame', () => {
       '/admin/payments',
       '/admin/promo-codes',
       '/admin/site',
+      '/admin/releases',
       '/admin/audit',
     ]);
     await expectNoAxeViolations(container);

@@ -15,5 +15,6 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { key: 'payments', to: '/admin/payments', matches: ['/admin/payments/*'] },
   { key: 'promo', to: '/admin/promo-codes', matches: ['/admin/promo-codes/*'] },
   { key: 'site', to: '/admin/site', matches: ['/admin/site/*'] },
+  { key: 'releases', to: '/admin/releases', matches: ['/admin/releases/*'] },
   { key: 'audit', to: '/admin/audit', matches: ['/admin/audit/*'] },
 ];

@@ -10,9 +10,10 @@ const PaymentPage = lazy(() => import('../features/payments/components/payment-p
 const PromoPage = lazy(() => import('../features/promo/components/promo-page'));
 const SitePage = lazy(() => import('../features/site/components/site-page'));
 const AuditPage = lazy(() => import('../features/audit/components/audit-page'));
+const ReleasesPage = lazy(() => import('../features/releases/components/releases-page'));
 
 /**
- * The records' routes (accounts, payments, promo codes, site, audit log), as a fragment of
+ * The records' routes (accounts, payments, promo codes, site, releases, audit log), as a fragment of
  * <Route>s the admin's <Routes> holds inside its frame.
  */
 export function recordsRoutes() {
@@ -24,6 +25,7 @@ export function recordsRoutes() {
       <Route path="/admin/payments/:id" element={screen(<PaymentPage />)} />
       <Route path="/admin/promo-codes" element={screen(<PromoPage />)} />
       <Route path="/admin/site" element={screen(<SitePage />)} />
+      <Route path="/admin/releases" element={screen(<ReleasesPage />)} />
       <Route path="/admin/audit" element={screen(<AuditPage />)} />
     </>
   );

@@ -20,7 +20,7 @@ import { useUnblockProfile } from '../api/unblock-profile';
 import { codeOf, messageOf } from '../../../lib/api-message';
 import { AccountCampaigns, AccountLedger, AccountProfiles, AccountSessions } from './account-tables';
 import { PendingAdjustments } from './pending-adjustments';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import styles from './accounts.module.css';
 
 // Radix's dialog loads only when a question is asked.

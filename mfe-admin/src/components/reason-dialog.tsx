@@ -1,13 +1,15 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useFieldMessage } from 'account-ui';
 import { REJECT_REASON_MAX_LENGTH, type ReasonBody, reasonBodySchema } from 'contracts';
+import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, TextArea } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
-import { messageOf } from '../../../lib/api-message';
-import styles from './accounts.module.css';
+import type * as v from 'valibot';
+import { messageOf } from '../lib/api-message';
+import styles from './reason-dialog.module.css';
 
 interface Props {
   title: string;
@@ -17,13 +19,30 @@ interface Props {
   /** Runs the action; a failure keeps the dialog open with the server's message. */
   onConfirm: (body: ReasonBody) => Promise<unknown>;
   onClose: () => void;
+  /** The rule of the reason, as the API checks it (a block's by default). */
+  schema?: v.GenericSchema<ReasonBody, ReasonBody>;
+  /** The confirm button's look: `danger` for what takes something away (the default). */
+  tone?: 'danger' | 'primary';
+  /** What the dialog says above the reason (the versions a change moves between). */
+  children?: ReactNode;
 }
 
 /**
- * A destructive action that needs a reason the other side reads (blocking an account or a
- * profile): the reason is checked on blur and on submit by the same schema as the API's.
+ * An action that needs a reason someone reads later (blocking an account or a profile, a release
+ * promoted or rolled back): the reason is checked on blur and on submit by the same schema as
+ * the API's.
  */
-export function ReasonDialog({ title, description, label, confirmLabel, onConfirm, onClose }: Props) {
+export function ReasonDialog({
+  title,
+  description,
+  label,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  schema = reasonBodySchema,
+  tone = 'danger',
+  children,
+}: Props) {
   const { t } = useTranslation('admin');
   const fieldMessage = useFieldMessage('admin');
   const formId = useId();
@@ -33,7 +52,7 @@ export function ReasonDialog({ title, description, label, confirmLabel, onConfir
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ReasonBody>({
-    resolver: valibotResolver(reasonBodySchema),
+    resolver: valibotResolver(schema),
     mode: 'onTouched',
     defaultValues: { reason: '' },
   });
@@ -60,13 +79,14 @@ export function ReasonDialog({ title, description, label, confirmLabel, onConfir
           <Button variant="ghost" onClick={onClose} disabled={isSubmitting}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" form={formId} variant="danger" loading={isSubmitting}>
+          <Button type="submit" form={formId} variant={tone} loading={isSubmitting}>
             {confirmLabel}
           </Button>
         </>
       }
     >
       <form id={formId} className={styles.form} onSubmit={submit} noValidate>
+        {children}
         <TextArea
           label={label}
           maxLength={REJECT_REASON_MAX_LENGTH}

@@ -1,0 +1,29 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminReleases, RegistryChangeBody, RemoteChannelsView } from 'contracts/releases';
+import { api } from 'platform';
+import { recordsKeys } from '../../../api/records-keys';
+
+/** GET /admin-panel/releases: each remote with its stable and canary versions, releases and history. */
+export const getReleases = (signal?: AbortSignal) =>
+  api.get<AdminReleases>('/admin-panel/releases', undefined, signal);
+
+export const releasesQueryOptions = () =>
+  queryOptions({ queryKey: recordsKeys.releases(), queryFn: ({ signal }) => getReleases(signal) });
+
+export const useReleases = () => useQuery(releasesQueryOptions());
+
+/** POST /admin-panel/releases/:remote: promote, canary or rollback; new page loads get it at once. */
+export const changeChannels = (remote: string, body: RegistryChangeBody) =>
+  api.post<RemoteChannelsView>(`/admin-panel/releases/${encodeURIComponent(remote)}`, body);
+
+export function useChangeChannels(remote: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegistryChangeBody) => changeChannels(remote, body),
+    onSuccess: (view) => {
+      queryClient.setQueryData<AdminReleases>(recordsKeys.releases(), (all) =>
+        all ? { remotes: all.remotes.map((entry) => (entry.remote === remote ? view : entry)) } : all,
+      );
+    },
+  });
+}
