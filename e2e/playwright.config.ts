@@ -5,6 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { journeyChromiumOptions } from '../tools/chromium.mjs';
 import { DEMO } from './support/accounts';
 import { E2E_SERVERS, type E2eServer } from './support/servers';
+import { E2E_RELEASE_TOKEN } from './support/releases';
 
 const root = path.resolve(import.meta.dirname, '..');
 const apiBundle = path.join(root, 'api', 'dist', 'server.js');
@@ -89,6 +90,8 @@ export default defineConfig({
       RATE_LIMIT_FACTOR: '50',
       // The registration journey waits for the resend countdown: 15 s instead of the product's 60.
       AUTH_RESEND_COOLDOWN_SECONDS: '15',
+      // The releases journey records releases as a deploy pipeline does (releases.spec.ts).
+      RELEASE_TOKEN: E2E_RELEASE_TOKEN,
     },
   })),
 });

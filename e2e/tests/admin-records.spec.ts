@@ -279,6 +279,7 @@ for (const language of ['ru', 'en'] as const) {
         `/admin/payments/${order.id}`,
         '/admin/promo-codes',
         '/admin/site',
+        '/admin/releases',
         '/admin/audit',
       ];
       const page = await admin.newPage();

@@ -104,6 +104,15 @@ export function createRemoteRegistry(db: Database) {
   return {
     live: () => live(db),
 
+    /** Every remote with a published release, by name. */
+    async remotesWithReleases(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ remote: remoteReleases.remote })
+        .from(remoteReleases)
+        .orderBy(remoteReleases.remote);
+      return rows.map((row) => row.remote);
+    },
+
     /**
      * Records a published release. The same version published again with the same record is
      * answered as before (a retried pipeline); with anything else it is refused (RELEASE_EXISTS):

@@ -96,8 +96,8 @@ export const releaseRoutes = defineRoutes<{ releaseToken?: string | undefined }>
       },
     },
     async () => {
-      const published = (await registry.live()).map((entry) => entry.remote);
-      const names = [...new Set([...Object.values(REMOTES), ...published])];
+      // The platform's remotes first, then any other a pipeline has published.
+      const names = [...new Set([...Object.values(REMOTES), ...(await registry.remotesWithReleases())])];
       return { remotes: await Promise.all(names.map(view)) };
     },
   );

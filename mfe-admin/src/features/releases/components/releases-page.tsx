@@ -73,11 +73,13 @@ function RemoteCard({ view }: { view: RemoteChannelsView }) {
       <dl className={styles.channels} data-testid={`channels-${view.remote}`}>
         <div>
           <dt>{t('releases.stable')}</dt>
-          <dd>{view.stable ?? t('releases.fromFile')}</dd>
+          <dd className={view.stable ? styles.version : undefined}>
+            {view.stable ?? t('releases.fromFile')}
+          </dd>
         </div>
         <div>
           <dt>{t('releases.canaryLabel')}</dt>
-          <dd>
+          <dd className={view.canary ? styles.version : undefined}>
             {view.canary
               ? t('releases.canaryShare', { version: view.canary, percent: view.canaryPercent })
               : t('releases.noCanary')}
@@ -173,7 +175,7 @@ function RemoteCard({ view }: { view: RemoteChannelsView }) {
                       percent: line.canaryPercent ?? 0,
                     })}
                   </td>
-                  <td data-label={t('releases.reason')}>{line.reason}</td>
+                  <td data-label={t('releases.reason')}>{line.action === 'publish' ? '—' : line.reason}</td>
                   <td data-label={t('releases.who')}>{line.actor}</td>
                 </tr>
               ))}
