@@ -270,7 +270,9 @@ describe('the releases screen’s API', () => {
     const body = (await agent.get('/api/admin-panel/releases')).json();
     const names = body.remotes.map((remote: { remote: string }) => remote.remote);
     // The platform's remotes, and those pipelines published (mfe_news has releases and no channel).
-    expect(names).toEqual(expect.arrayContaining(['mfe_catalog', 'mfe_auth', 'mfe_admin', 'mfe_shop', 'mfe_news', 'mfe_blog']));
+    expect(names).toEqual(
+      expect.arrayContaining(['mfe_catalog', 'mfe_auth', 'mfe_admin', 'mfe_shop', 'mfe_news', 'mfe_blog']),
+    );
     expect(body.remotes.find((remote: { remote: string }) => remote.remote === 'mfe_catalog')).toMatchObject({
       stable: null,
       releases: [],
