@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Input, TextArea } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
 import { messageOf } from '../../../lib/api-message';
-import styles from './releases.module.css';
+// The form and its problem line look as the reason dialog's do.
+import styles from '../../../components/reason-dialog.module.css';
 
 interface Props {
   remote: string;
