@@ -5,6 +5,10 @@
  * the release commands read these rules from here. Imported as `contracts/releases`.
  */
 import * as v from 'valibot';
+import { REMOTE_NAME_PATTERN } from './remotes';
+import { releaseFigures, releaseGuardBody } from './telemetry';
+
+export { REMOTE_NAME_PATTERN } from './remotes';
 
 /**
  * A release's version: the remote's semver and its build's content hash (the first 12 hex
@@ -163,8 +167,6 @@ export const registryChangeBody = v.variant(
 );
 export type RegistryChangeBody = v.InferOutput<typeof registryChangeBody>;
 
-/** A federation name the registry keeps: `mfe_catalog`. */
-export const REMOTE_NAME_PATTERN = /^[a-z][a-z0-9_]{1,39}$/;
 const remoteName = v.pipe(
   v.string('validation.remoteName'),
   v.regex(REMOTE_NAME_PATTERN, 'validation.remoteName'),
@@ -253,11 +255,13 @@ export const remoteChannelsView = v.object({
   canaryPercent: v.number(),
   releases: v.array(releaseSummary),
   changes: v.array(registryChange),
+  /** The stable and canary releases' figures, per version and day, the last 7 days (telemetry). */
+  figures: v.array(releaseFigures),
 });
 export type RemoteChannelsView = v.InferOutput<typeof remoteChannelsView>;
 
 /** GET /api/admin-panel/releases. */
-export const adminReleases = v.object({ remotes: v.array(remoteChannelsView) });
+export const adminReleases = v.object({ remotes: v.array(remoteChannelsView), guard: releaseGuardBody });
 export type AdminReleases = v.InferOutput<typeof adminReleases>;
 
 /** POST /api/releases: the release recorded, and whether this call recorded it (false: it was already). */

@@ -13,6 +13,9 @@ export const REMOTES = {
 } as const;
 export type RemoteName = keyof typeof REMOTES;
 
+/** A federation name the registry keeps: `mfe_catalog`. */
+export const REMOTE_NAME_PATTERN = /^[a-z][a-z0-9_]{1,39}$/;
+
 /**
  * The areas rendered on the server (the public pages). The others stay client-rendered and out
  * of search engines (`noindex`).

@@ -5,7 +5,7 @@
  * remote, version and day. Imported as `contracts/telemetry`.
  */
 import * as v from 'valibot';
-import { REMOTE_NAME_PATTERN } from './releases';
+import { REMOTE_NAME_PATTERN } from './remotes';
 
 /** The Core Web Vitals a page reports, from the `web-vitals` library. */
 export const VITAL_NAMES = ['LCP', 'INP', 'CLS', 'TTFB'] as const;
