@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { buildApi } from './build-api.mjs';
 import { APPS, log, root, runAsync } from './lib.mjs';
-import { pinServerEntries } from './pin-remotes.mjs';
+import { declareRoutes, pinServerEntries } from './pin-remotes.mjs';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|map|txt)$/;
 const STAMP = path.join(root, '.data', 'build-stamp');
@@ -55,8 +55,10 @@ function compressDir(dir) {
 export function pinRegistry() {
   const registry = path.join(root, 'shell', 'dist', 'remotes.json');
   const pinned = pinServerEntries(root, registry);
+  const declared = declareRoutes(root, registry);
   compressFile(registry);
   log(`pinned the server builds of ${pinned.join(', ') || 'no remote'} in shell/dist/remotes.json`);
+  log(`wrote the routes ${declared.join(', ') || 'no remote'} declare in shell/dist/remotes.json`);
 }
 
 /** Test files and fixtures that ended up in a build folder: none may be deployed. */

@@ -30,3 +30,39 @@ export function pinServerEntries(root, registryFile = path.join(root, 'shell', '
   writeFileSync(registryFile, `${JSON.stringify(registry, null, 2)}\n`);
   return pinned;
 }
+
+/** A remote's declaration, `mfe-<name>/remote.json`: its federation name and the routes it owns. */
+export function remoteDeclaration(root, dir) {
+  const file = path.join(root, dir, 'remote.json');
+  if (!existsSync(file)) return null;
+  const declared = JSON.parse(readFileSync(file, 'utf8'));
+  if (typeof declared.name !== 'string' || !Array.isArray(declared.routes)) {
+    throw new Error(`${path.relative(root, file)} needs a name and a list of routes`);
+  }
+  return declared;
+}
+
+/**
+ * Writes into each record this server serves (`/mfe/<name>/...`, built from `mfe-<name>/`) the
+ * routes its remote declares in its remote.json: the shell and the page renderer give a path to
+ * the remote whose routes match it (issue 30), and the shell's own package no longer knows them.
+ * A bare string record becomes `{ entry, routes }`. Answers the names it wrote.
+ */
+export function declareRoutes(root, registryFile = path.join(root, 'shell', 'dist', 'remotes.json')) {
+  const registry = JSON.parse(readFileSync(registryFile, 'utf8'));
+  const declared = [];
+  for (const [name, record] of Object.entries(registry)) {
+    const entry = typeof record === 'string' ? record : record?.entry;
+    const match = typeof entry === 'string' ? /^\/mfe\/([a-z0-9-]+)\//.exec(entry) : null;
+    if (!match) continue;
+    const declaration = remoteDeclaration(root, `mfe-${match[1]}`);
+    if (!declaration) continue;
+    if (declaration.name !== name) {
+      throw new Error(`mfe-${match[1]}/remote.json names ${declaration.name}, the registry ${name}`);
+    }
+    registry[name] = { ...(typeof record === 'string' ? { entry } : record), routes: declaration.routes };
+    declared.push(name);
+  }
+  writeFileSync(registryFile, `${JSON.stringify(registry, null, 2)}\n`);
+  return declared;
+}

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { declareRoutes } from '../scripts/pin-remotes.mjs';
 import { createConfig, createServerConfig } from '../tools/rspack/create-config.mjs';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
@@ -30,6 +33,23 @@ export default (_env, argv) => {
       pathRewrite: { [`^/mfe/${name}`]: '' },
     })),
   );
+  // ...and its /remotes.json carries the routes each remote declares (its remote.json), as the
+  // production build's does: the registry says which remote owns a path.
+  config.devServer.setupMiddlewares = (middlewares) => {
+    middlewares.unshift({
+      name: 'registry-with-routes',
+      path: '/remotes.json',
+      middleware: (_request, response) => {
+        const file = path.join(tmpdir(), `shell-dev-remotes-${process.pid}.json`);
+        copyFileSync(path.join(appDir, 'public', 'remotes.json'), file);
+        declareRoutes(path.dirname(appDir), file);
+        response.setHeader('content-type', 'application/json');
+        response.setHeader('cache-control', 'no-cache');
+        response.end(readFileSync(file));
+      },
+    });
+    return middlewares;
+  };
   if (argv.mode !== 'production') return config;
   // Production builds the server target too: the server renders the public pages with it.
   return [

@@ -4,6 +4,8 @@ import {
   CANARY_BUCKETS,
   canaryBucket,
   isReleaseVersion,
+  matchesRoute,
+  ownerOfPath,
   registryChangeBody,
   releaseVersion,
   routeConflicts,
@@ -106,6 +108,37 @@ describe('route ownership', () => {
         { remote: 'mfe_admin', routes: ['/admin/*'] },
       ]),
     ).toEqual([]);
+  });
+
+  it.each([
+    ['/', '/', true],
+    ['/', '/girl', false],
+    ['/girl/:id', '/girl/12', true],
+    ['/girl/:id', '/GIRL/12/', true],
+    ['/girl/:id', '/girl', false],
+    ['/girl/:id', '/girl/12/photos', false],
+    ['/login/:type?', '/login', true],
+    ['/login/:type?', '/login/girl', true],
+    ['/profile/*', '/profile', true],
+    ['/profile/*', '/profile/edit/5', true],
+    ['/profile/*', '/profiles', false],
+  ])('matches %s against %s: %s', (pattern, path, expected) => {
+    expect(matchesRoute(pattern, path)).toBe(expected);
+  });
+
+  it('gives a path to the remote with the most specific matching route', () => {
+    const claims = [
+      { remote: 'mfe_catalog', routes: ['/', '/girl/:id', '/price'] },
+      { remote: 'mfe_pages', routes: ['/:page'] },
+      { remote: 'mfe_admin', routes: ['/admin/*'] },
+      { remote: 'mfe_reports', routes: ['/admin/reports/:id'] },
+    ];
+    expect(ownerOfPath(claims, '/price')).toBe('mfe_catalog');
+    expect(ownerOfPath(claims, '/about')).toBe('mfe_pages');
+    expect(ownerOfPath(claims, '/admin/accounts')).toBe('mfe_admin');
+    expect(ownerOfPath(claims, '/admin/reports/4')).toBe('mfe_reports');
+    expect(ownerOfPath(claims, '/girl/4/extra')).toBeNull();
+    expect(ownerOfPath([], '/')).toBeNull();
   });
 });
 

@@ -5,10 +5,10 @@
  * the release commands read these rules from here. Imported as `contracts/releases`.
  */
 import * as v from 'valibot';
-import { REMOTE_NAME_PATTERN } from './remotes';
+import { REMOTE_NAME_PATTERN, type RouteClaim } from './remotes';
 import { releaseFigures, releaseGuardBody } from './telemetry';
 
-export { REMOTE_NAME_PATTERN } from './remotes';
+export { matchesRoute, ownerOfPath, REMOTE_NAME_PATTERN, type RouteClaim } from './remotes';
 
 /**
  * A release's version: the remote's semver and its build's content hash (the first 12 hex
@@ -81,11 +81,6 @@ export function routeKey(pattern: string): string {
       segment.startsWith(':') ? (segment.endsWith('?') ? ':?' : ':') : segment.toLowerCase(),
     )
     .join('/');
-}
-
-export interface RouteClaim {
-  remote: string;
-  routes: readonly string[];
 }
 
 export interface RouteConflict {

@@ -41,3 +41,64 @@ export type RegistryEntry =
       routes?: string[];
     };
 export type RemoteRegistry = Record<string, RegistryEntry>;
+
+/** The routes a remote declares (its release, its record in the registry). */
+export interface RouteClaim {
+  remote: string;
+  routes: readonly string[];
+}
+
+/**
+ * Whether a path matches a declared route, as the router matches it: `:id` one segment, `:id?` one
+ * or none, `*` the rest (or nothing); letter case folded, trailing slashes ignored. The path has
+ * no language prefix, query or hash.
+ */
+export function matchesRoute(pattern: string, pathname: string): boolean {
+  const segments = (value: string) => value.split('/').filter(Boolean);
+  const wanted = segments(pattern);
+  const given = segments(pathname);
+  const walk = (i: number, j: number): boolean => {
+    if (i === wanted.length) return j === given.length;
+    const part = wanted[i] as string;
+    if (part === '*') return true;
+    if (part.startsWith(':') && part.endsWith('?')) {
+      return (j < given.length && walk(i + 1, j + 1)) || walk(i + 1, j);
+    }
+    if (j === given.length) return false;
+    if (part.startsWith(':')) return walk(i + 1, j + 1);
+    return part.toLowerCase() === (given[j] as string).toLowerCase() && walk(i + 1, j + 1);
+  };
+  return walk(0, 0);
+}
+
+/** How specific a route is: a fixed segment beats a parameter, which beats an optional one and `*`. */
+function routeRank(pattern: string): number {
+  return pattern
+    .split('/')
+    .filter(Boolean)
+    .reduce((rank, part) => {
+      if (part === '*') return rank - 1;
+      if (part.startsWith(':')) return rank + (part.endsWith('?') ? 2 : 3);
+      return rank + 10;
+    }, 0);
+}
+
+/**
+ * The remote owning a path: of the routes the registry's remotes declare, the most specific one
+ * that matches (the router's rule too), so `/price` goes to the remote declaring it even beside
+ * another's `/:page`. Null when no remote declares a matching route.
+ */
+export function ownerOfPath(claims: readonly RouteClaim[], pathname: string): string | null {
+  let owner: string | null = null;
+  let best = Number.NEGATIVE_INFINITY;
+  for (const claim of claims) {
+    for (const route of claim.routes) {
+      const rank = routeRank(route);
+      if (rank > best && matchesRoute(route, pathname)) {
+        owner = claim.remote;
+        best = rank;
+      }
+    }
+  }
+  return owner;
+}

@@ -43,12 +43,17 @@ export {
   fetchRegistry,
   loadedRemoteRoutes,
   loadRemoteRoutes,
+  ownerInRegistry,
   preloadRemoteFor,
   REMOTES,
   registerRegistry,
+  releaseVersionOf,
   remoteForPath,
+  routeClaims,
+  runningReleases,
   serverEntry,
 } from './remotes/remotes';
+export { RegistryProvider, useRemoteForPath } from './remotes/owner';
 export { NotFoundPageProvider, PageNotFound } from './routes/not-found';
 export { paths, routePatterns } from './routes/paths';
 export { listingAtom } from './state/catalog';

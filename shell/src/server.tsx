@@ -20,7 +20,9 @@ import {
   PlatformProviders,
   type RemoteServerModule,
   type RemoteName,
-  remoteForPath,
+  type RemoteRegistry,
+  ownerInRegistry,
+  RegistryProvider,
   stripLocale,
 } from 'platform';
 import * as React from 'react';
@@ -96,8 +98,12 @@ export function addRemoteTexts(remote: RemoteServerModule): void {
   }
 }
 
-/** Which remote owns a path (of the page, with or without its language prefix). */
-export const ownerOf = (pathname: string): RemoteName | null => remoteForPath(pathname);
+/**
+ * Which remote owns a path (of the page, with or without its language prefix) in the registry
+ * the page's visitor gets: the routes its records declare decide (issue 30).
+ */
+export const ownerOf = (pathname: string, registry: RemoteRegistry): RemoteName | null =>
+  ownerInRegistry(registry, pathname);
 
 export interface PageHead {
   title: string;
@@ -125,10 +131,13 @@ export async function preparePage({
   url,
   remoteName,
   remote,
+  registry,
 }: {
   url: URL;
   remoteName: RemoteName | null;
   remote: RemoteServerModule | null;
+  /** The visitor's registry: its routes say which remote owns each path the page renders. */
+  registry: RemoteRegistry;
 }): Promise<PreparedPage> {
   const locale = localeOfPath(url.pathname);
   const i18n = i18nFor(locale);
@@ -199,11 +208,13 @@ export async function preparePage({
     render: (options) =>
       renderToPipeableStream(
         <PlatformProviders queryClient={queryClient} store={store} i18n={i18n}>
-          <ServerRemotesContext.Provider value={servedRemotes}>
-            <AppFrame>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AppFrame>
-          </ServerRemotesContext.Provider>
+          <RegistryProvider value={registry}>
+            <ServerRemotesContext.Provider value={servedRemotes}>
+              <AppFrame>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </AppFrame>
+            </ServerRemotesContext.Provider>
+          </RegistryProvider>
         </PlatformProviders>,
         // Every boundary is written in place, never outlined behind a fallback that an inline
         // script swaps later: the page must read whole without JavaScript, and the CSP allows

@@ -1,10 +1,15 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { matchPath } from 'react-router-dom';
 import { appConfig } from '../config';
-import { type RegistryEntry, type RemoteName, type RemoteRegistry, REMOTES, stripLocale } from 'contracts';
-
-import { routePatterns } from '../routes/paths';
+import {
+  ownerOfPath,
+  type RegistryEntry,
+  type RemoteName,
+  type RemoteRegistry,
+  REMOTES,
+  type RouteClaim,
+  stripLocale,
+} from 'contracts';
 
 // The names and the registry's shape are a contract: the API's page renderer reads them too.
 export { REMOTES, type RegistryEntry, type RemoteName, type RemoteRegistry } from 'contracts';
@@ -19,30 +24,48 @@ export function serverEntry(record: RegistryEntry | undefined): string | undefin
   return typeof record === 'object' ? record.ssr : undefined;
 }
 
-/** Which remote owns a path, so links can preload it before the click. */
-const ownership: ReadonlyArray<[string, RemoteName]> = [
-  [routePatterns.home, 'catalog'],
-  [routePatterns.category, 'catalog'],
-  [routePatterns.model, 'catalog'],
-  [routePatterns.stream, 'catalog'],
-  [routePatterns.price, 'catalog'],
-  [routePatterns.login, 'auth'],
-  [routePatterns.register, 'auth'],
-  [routePatterns.forgotPassword, 'auth'],
-  [routePatterns.restorePassword, 'auth'],
-  [routePatterns.confirmEmail, 'auth'],
-  [routePatterns.modelCabinet, 'modelCabinet'],
-  [routePatterns.advertiserOffice, 'advertiserOffice'],
-  [routePatterns.admin, 'admin'],
-];
+const roles = new Map<string, RemoteName>(
+  Object.entries(REMOTES).map(([role, federationName]) => [federationName, role as RemoteName]),
+);
 
-/** The remote owning a path, with or without its language prefix. */
+/** The routes each remote's record declares, by federation name (issue 30: the registry decides). */
+export function routeClaims(registry: RemoteRegistry): RouteClaim[] {
+  return Object.entries(registry).flatMap(([remote, record]) =>
+    typeof record === 'object' && Array.isArray(record.routes) ? [{ remote, routes: record.routes }] : [],
+  );
+}
+
+/**
+ * The remote owning a path in a registry, with or without its language prefix: the one whose
+ * declared routes match it (see `ownerOfPath`). The server renderer asks with the registry the
+ * page's visitor gets; the browser with the one its page registered.
+ */
+export function ownerInRegistry(registry: RemoteRegistry, pathname: string): RemoteName | null {
+  const owner = ownerOfPath(routeClaims(registry), stripLocale(pathname));
+  return owner ? (roles.get(owner) ?? null) : null;
+}
+
+/** What this page registered: route ownership and the release each remote runs. */
+let registered: RemoteRegistry = {};
+
+/** The remote owning a path, with or without its language prefix, in the registry this page loaded. */
 export function remoteForPath(pathname: string): RemoteName | null {
-  const path = stripLocale(pathname);
-  for (const [pattern, name] of ownership) {
-    if (matchPath(pattern, path)) return name;
+  return ownerInRegistry(registered, pathname);
+}
+
+/** The release of a remote this page runs (`1.4.0+3f9a1c2b7d10`), or null for one served from the registry file. */
+export function releaseVersionOf(name: RemoteName): string | null {
+  const record = registered[REMOTES[name]];
+  return typeof record === 'object' && record.version ? record.version : null;
+}
+
+/** The releases this page runs, by federation name (the ones the registry keeps). */
+export function runningReleases(): Record<string, string> {
+  const releases: Record<string, string> = {};
+  for (const [remote, record] of Object.entries(registered)) {
+    if (typeof record === 'object' && record.version) releases[remote] = record.version;
   }
-  return null;
+  return releases;
 }
 
 export async function fetchRegistry(url = appConfig().remotesUrl): Promise<RemoteRegistry> {
@@ -59,6 +82,7 @@ export function registerRegistry(registry: RemoteRegistry, base = globalThis.loc
     })),
     { force: true },
   );
+  registered = registry;
 }
 
 export interface RemoteRoutesModule {

@@ -1,4 +1,4 @@
-import { NotFoundPageProvider, remoteForPath } from 'platform';
+import { NotFoundPageProvider, useRemoteForPath } from 'platform';
 import { useLocation } from 'react-router-dom';
 import { NotFoundPage } from './not-found-page';
 import { AccessGuard } from '../features/guard/access-guard';
@@ -10,7 +10,7 @@ import { RemoteArea } from '../features/remotes/remote-area';
  */
 export function AreaSwitch() {
   const { pathname } = useLocation();
-  const name = remoteForPath(pathname);
+  const name = useRemoteForPath(pathname);
   return (
     // Remotes render the shell's 404 page for their own unknown paths and missing items.
     <NotFoundPageProvider value={NotFoundPage}>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
-import { remoteForPath, store, watchRefreshFlag } from 'platform';
+import { store, useRemoteForPath, watchRefreshFlag } from 'platform';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Footer } from '../components/footer';
@@ -20,8 +20,9 @@ export function Layout() {
   usePresence((count) => queryClient.setQueryData(streamingCountKey, { count }));
   // Signing in or out in another tab reaches this one within a second.
   useEffect(() => watchRefreshFlag(store), []);
+  const owner = useRemoteForPath(pathname);
   // The sign-in pages bring their own layout (logo, language switch, artwork): no site chrome.
-  if (remoteForPath(pathname) === 'auth') {
+  if (owner === 'auth') {
     return (
       <main id="main">
         <ScrollRestoration />

@@ -44,11 +44,13 @@ interface ShellServer {
   sharedModules: Readonly<Record<string, unknown>>;
   configure(options: { fetch: typeof fetch }): void;
   addRemoteTexts(remote: RemoteServerModule): void;
-  ownerOf(pathname: string): RemoteName | null;
+  /** The remote owning a path, by the routes the visitor's registry declares. */
+  ownerOf(pathname: string, registry: RemoteRegistry): RemoteName | null;
   preparePage(input: {
     url: URL;
     remoteName: RemoteName | null;
     remote: RemoteServerModule | null;
+    registry: RemoteRegistry;
   }): Promise<{
     status: number;
     locale: Locale;
@@ -374,7 +376,7 @@ export function createPageRenderer(
       }
     }
 
-    const page = await shell.preparePage({ url, remoteName: name, remote });
+    const page = await shell.preparePage({ url, remoteName: name, remote, registry });
     const [before, after] = documentParts(page, origin, styles, scripts, registry);
     const chunks: Buffer[] = [];
     // Pages are rendered for a guest whoever asks, so one copy serves everyone; a page whose remote
@@ -421,7 +423,8 @@ export function createPageRenderer(
 
   return {
     async handle(request, reply, pathname) {
-      const name = shell.ownerOf(pathname);
+      const chosen = await readRegistry(request);
+      const name = shell.ownerOf(pathname, chosen.registry);
       if (name && !SERVER_RENDERED_REMOTES.includes(name)) return false;
       // The page is rendered, and shared, for the query it reads: a parameter it does not read
       // (`?x=<random>`) is left out, the rest are put in order, so neither makes another copy.
@@ -430,7 +433,6 @@ export function createPageRenderer(
         requested.pathname + pageQuery(requested.pathname, requested.searchParams),
         requested,
       );
-      const chosen = await readRegistry(request);
       const cached = pages?.get(pageKey(chosen.key, url));
       if (cached) {
         reply
