@@ -55,6 +55,13 @@ export {
 } from './remotes/remotes';
 export { RegistryProvider, useRemoteForPath } from './remotes/owner';
 export { NotFoundPageProvider, PageNotFound } from './routes/not-found';
+export { SAMPLE_META_NAME } from './telemetry/tab-session';
+export {
+  measureRemoteLoad,
+  reportBoundaryError,
+  reportRemoteLoad,
+  startTelemetry,
+} from './telemetry/telemetry';
 export { paths, routePatterns } from './routes/paths';
 export { listingAtom } from './state/catalog';
 export { store } from './state/store';
