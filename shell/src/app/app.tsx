@@ -7,6 +7,7 @@ import {
   loadEveryLanguage,
   onLanguageSwitch,
   PlatformProviders,
+  startTelemetry,
   stripLocale,
   whenIdle,
 } from 'platform';
@@ -68,6 +69,8 @@ export function App() {
   // The page is live (hydrated, or rendered in the browser): tests and the bundle bench wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    // Page telemetry (a sampled share of tabs): the release figures on the admin's releases screen.
+    startTelemetry();
     // The other language and the fallback texts: a switch without a wait, off the first load.
     return whenIdle(() => void loadEveryLanguage().catch(() => undefined), 5000);
   }, []);

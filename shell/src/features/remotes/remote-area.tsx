@@ -1,4 +1,12 @@
-import { loadedRemoteRoutes, loadRemoteRoutes, type RemoteName, type RemoteRoutesModule } from 'platform';
+import {
+  loadedRemoteRoutes,
+  loadRemoteRoutes,
+  measureRemoteLoad,
+  type RemoteName,
+  type RemoteRoutesModule,
+  releaseVersionOf,
+  reportBoundaryError,
+} from 'platform';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useContext, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useLocation } from 'react-router-dom';
@@ -9,12 +17,17 @@ import { ClientOnlyRemote, ServerRemotesContext } from './server-remotes';
 type LazyRoutes = LazyExoticComponent<ComponentType>;
 const lazyRoutes = new Map<string, LazyRoutes>();
 
-/** React.lazy caches a rejection, so each retry needs a lazy component of its own. */
+/**
+ * React.lazy caches a rejection, so each retry needs a lazy component of its own. Each load is
+ * timed for the release figures (telemetry), failed ones too.
+ */
 function routesFor(name: RemoteName, attempt: number): LazyRoutes {
   const key = `${name}:${attempt}`;
   let component = lazyRoutes.get(key);
   if (!component) {
-    component = lazy((): Promise<RemoteRoutesModule> => loadRemoteRoutes(name));
+    component = lazy(
+      (): Promise<RemoteRoutesModule> => measureRemoteLoad(name, () => loadRemoteRoutes(name)),
+    );
     lazyRoutes.set(key, component);
   }
   return component;
@@ -46,6 +59,8 @@ export function RemoteArea({ name }: { name: RemoteName }) {
     <section data-remote={name} aria-live="polite">
       <ErrorBoundary
         resetKeys={[attempt, pathname]}
+        // Each time the fallback shows, the release it happened in counts an error.
+        onError={(error) => reportBoundaryError(name, releaseVersionOf(name), error)}
         fallbackRender={() => <RemoteFallback onRetry={() => setAttempt((value) => value + 1)} />}
       >
         <Suspense fallback={<LoadingText />}>
