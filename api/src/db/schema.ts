@@ -31,6 +31,14 @@ import {
   SYSTEM_LEDGER_ACCOUNTS,
 } from 'contracts';
 import { STREAM_END_REASONS, type StreamEndReason } from 'contracts/streams';
+import {
+  ERROR_SOURCES,
+  type ErrorSource,
+  GUARD_SESSIONS_MAX,
+  GUARD_SESSIONS_MIN,
+  VITAL_NAMES,
+  type VitalName,
+} from 'contracts/telemetry';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -38,6 +46,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -1251,5 +1260,104 @@ export const remoteChannelChanges = pgTable(
       'remote_channel_changes_action_check',
       sql`${t.action} in ('publish', 'promote', 'canary', 'rollback')`,
     ),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Page telemetry (issue 30): what pages report per remote and release, kept 30 days
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A page session (a tab) that ran a release of a remote on a day (UTC): one row however many
+ * beacons it sends, so figures count sessions, not reports. `version` is '' for a remote served
+ * from the registry file. `loadMs` is the session's first successful load of the remote.
+ */
+export const telemetrySessions = pgTable(
+  'telemetry_sessions',
+  {
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    session: text('session').notNull(),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
+    hadError: boolean('had_error').notNull().default(false),
+    failedLoad: boolean('failed_load').notNull().default(false),
+    loadMs: integer('load_ms'),
+  },
+  (t) => [
+    primaryKey({ name: 'telemetry_sessions_pkey', columns: [t.remote, t.version, t.day, t.session] }),
+    // The guard reads a release's latest sessions.
+    index('telemetry_sessions_recent_idx').on(t.remote, t.version, t.firstSeen.desc()),
+    index('telemetry_sessions_day_idx').on(t.day),
+  ],
+);
+
+/** Web Vitals samples as pages report them, for percentiles; `remote` null: the shell's own page. */
+export const telemetryVitals = pgTable(
+  'telemetry_vitals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    remote: text('remote'),
+    version: text('version').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    name: text('name').notNull().$type<VitalName>(),
+    route: text('route').notNull(),
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [
+    index('telemetry_vitals_release_idx').on(t.remote, t.version, t.day),
+    index('telemetry_vitals_day_idx').on(t.day),
+    check('telemetry_vitals_name_check', oneOf(t.name, VITAL_NAMES)),
+  ],
+);
+
+/**
+ * Reported errors grouped by remote, release, day, source, route and message, with the latest
+ * stack and a count. `key` is a hash of everything but the day (a message of 500 characters and
+ * a route of 200 would be too wide for a unique index), so one upsert counts a repeat.
+ */
+export const telemetryErrors = pgTable(
+  'telemetry_errors',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    key: text('key').notNull(),
+    remote: text('remote'),
+    version: text('version').notNull(),
+    source: text('source').notNull().$type<ErrorSource>(),
+    message: text('message').notNull(),
+    route: text('route').notNull(),
+    stack: text('stack'),
+    count: integer('count').notNull().default(0),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'telemetry_errors_pkey', columns: [t.day, t.key] }),
+    index('telemetry_errors_release_idx').on(t.remote, t.version, t.day),
+    check('telemetry_errors_source_check', oneOf(t.source, ERROR_SOURCES)),
+  ],
+);
+
+/**
+ * The automatic release guard's settings: one row, written by the first administrator who changes
+ * them (until then RELEASE_GUARD_DEFAULT applies, the guard off).
+ */
+export const releaseGuard = pgTable(
+  'release_guard',
+  {
+    id: integer('id').primaryKey().default(1),
+    enabled: boolean('enabled').notNull().default(false),
+    sessions: integer('sessions').notNull(),
+    marginPercent: integer('margin_percent').notNull(),
+    updatedAt: timestamps.updatedAt,
+    updatedBy: integer('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('release_guard_single_row_check', sql`${t.id} = 1`),
+    check(
+      'release_guard_sessions_check',
+      between(t.sessions, { min: GUARD_SESSIONS_MIN, max: GUARD_SESSIONS_MAX }),
+    ),
+    check('release_guard_margin_check', between(t.marginPercent, { min: 0, max: 100 })),
   ],
 );
