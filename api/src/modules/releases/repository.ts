@@ -101,6 +101,128 @@ export function createRemoteRegistry(db: Database) {
       .values({ ...change, actor: actor.name, adminId: actor.adminId ?? null });
   }
 
+  /**
+   * One change to a remote's channels, under the registry's lock. With `onlyCanary`, a rollback
+   * ends that canary and nothing else: when it is no longer the canary, nothing changes (false).
+   */
+  async function apply(
+    remote: string,
+    body: RegistryChangeBody,
+    actor: RegistryActor,
+    onlyCanary?: string,
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      await tx.execute(REGISTRY_LOCK);
+      const [channel] = await tx.select().from(remoteChannels).where(eq(remoteChannels.remote, remote));
+      if (body.action === 'promote') {
+        const target = await release(tx, remote, body.version);
+        if (channel?.stableVersion === body.version) throw new ApiError(409, 'ALREADY_STABLE');
+        await checkRoutes(tx, remote, target.routes);
+        const keepCanary = channel?.canaryVersion && channel.canaryVersion !== body.version;
+        const values = {
+          stableVersion: body.version,
+          canaryVersion: keepCanary ? channel.canaryVersion : null,
+          canaryPercent: keepCanary ? channel.canaryPercent : 0,
+          updatedAt: sql`now()`,
+        };
+        await tx
+          .insert(remoteChannels)
+          .values({ remote, ...values })
+          .onConflictDoUpdate({ target: remoteChannels.remote, set: values });
+        await record(
+          tx,
+          {
+            remote,
+            action: 'promote',
+            fromVersion: channel?.stableVersion ?? null,
+            toVersion: body.version,
+            reason: body.reason,
+          },
+          actor,
+        );
+        return true;
+      }
+      if (body.action === 'canary') {
+        const target = await release(tx, remote, body.version);
+        // A canary is measured against a stable version: the first release is promoted instead.
+        if (!channel) throw new ApiError(409, 'RELEASE_NOT_FOUND');
+        if (channel.stableVersion === body.version) throw new ApiError(409, 'ALREADY_STABLE');
+        await checkRoutes(tx, remote, target.routes);
+        await tx
+          .update(remoteChannels)
+          .set({ canaryVersion: body.version, canaryPercent: body.percent, updatedAt: sql`now()` })
+          .where(eq(remoteChannels.remote, remote));
+        await record(
+          tx,
+          {
+            remote,
+            action: 'canary',
+            fromVersion: channel.canaryVersion,
+            toVersion: body.version,
+            canaryPercent: body.percent,
+            reason: body.reason,
+          },
+          actor,
+        );
+        return true;
+      }
+      // The guard ends the canary it measured, and only that one: a later change stands.
+      if (onlyCanary !== undefined && channel?.canaryVersion !== onlyCanary) return false;
+      if (!channel) throw new ApiError(409, 'NOTHING_TO_ROLL_BACK');
+      if (channel.canaryVersion) {
+        await tx
+          .update(remoteChannels)
+          .set({ canaryVersion: null, canaryPercent: 0, updatedAt: sql`now()` })
+          .where(eq(remoteChannels.remote, remote));
+        await record(
+          tx,
+          {
+            remote,
+            action: 'rollback',
+            fromVersion: channel.canaryVersion,
+            toVersion: channel.stableVersion,
+            canaryPercent: 0,
+            reason: body.reason,
+          },
+          actor,
+        );
+        return true;
+      }
+      // The promotion that made the current stable names the version it replaced.
+      const [promotion] = await tx
+        .select()
+        .from(remoteChannelChanges)
+        .where(
+          and(
+            eq(remoteChannelChanges.remote, remote),
+            sql`${remoteChannelChanges.action} in ('promote', 'rollback')`,
+            eq(remoteChannelChanges.toVersion, channel.stableVersion),
+          ),
+        )
+        .orderBy(desc(remoteChannelChanges.id))
+        .limit(1);
+      const previous = promotion?.action === 'promote' ? promotion.fromVersion : null;
+      if (!previous) throw new ApiError(409, 'NOTHING_TO_ROLL_BACK');
+      await checkRoutes(tx, remote, (await release(tx, remote, previous)).routes);
+      await tx
+        .update(remoteChannels)
+        .set({ stableVersion: previous, updatedAt: sql`now()` })
+        .where(eq(remoteChannels.remote, remote));
+      await record(
+        tx,
+        {
+          remote,
+          action: 'rollback',
+          fromVersion: channel.stableVersion,
+          toVersion: previous,
+          reason: body.reason,
+        },
+        actor,
+      );
+      return true;
+    });
+  }
+
   return {
     live: () => live(db),
 
@@ -162,116 +284,18 @@ export function createRemoteRegistry(db: Database) {
      * Takes effect for the next page load; an open tab keeps what it loaded.
      */
     async change(remote: string, body: RegistryChangeBody, actor: RegistryActor): Promise<LiveRemote> {
-      await db.transaction(async (tx) => {
-        await tx.execute(REGISTRY_LOCK);
-        const [channel] = await tx.select().from(remoteChannels).where(eq(remoteChannels.remote, remote));
-        if (body.action === 'promote') {
-          const target = await release(tx, remote, body.version);
-          if (channel?.stableVersion === body.version) throw new ApiError(409, 'ALREADY_STABLE');
-          await checkRoutes(tx, remote, target.routes);
-          const keepCanary = channel?.canaryVersion && channel.canaryVersion !== body.version;
-          const values = {
-            stableVersion: body.version,
-            canaryVersion: keepCanary ? channel.canaryVersion : null,
-            canaryPercent: keepCanary ? channel.canaryPercent : 0,
-            updatedAt: sql`now()`,
-          };
-          await tx
-            .insert(remoteChannels)
-            .values({ remote, ...values })
-            .onConflictDoUpdate({ target: remoteChannels.remote, set: values });
-          await record(
-            tx,
-            {
-              remote,
-              action: 'promote',
-              fromVersion: channel?.stableVersion ?? null,
-              toVersion: body.version,
-              reason: body.reason,
-            },
-            actor,
-          );
-          return;
-        }
-        if (body.action === 'canary') {
-          const target = await release(tx, remote, body.version);
-          // A canary is measured against a stable version: the first release is promoted instead.
-          if (!channel) throw new ApiError(409, 'RELEASE_NOT_FOUND');
-          if (channel.stableVersion === body.version) throw new ApiError(409, 'ALREADY_STABLE');
-          await checkRoutes(tx, remote, target.routes);
-          await tx
-            .update(remoteChannels)
-            .set({ canaryVersion: body.version, canaryPercent: body.percent, updatedAt: sql`now()` })
-            .where(eq(remoteChannels.remote, remote));
-          await record(
-            tx,
-            {
-              remote,
-              action: 'canary',
-              fromVersion: channel.canaryVersion,
-              toVersion: body.version,
-              canaryPercent: body.percent,
-              reason: body.reason,
-            },
-            actor,
-          );
-          return;
-        }
-        if (!channel) throw new ApiError(409, 'NOTHING_TO_ROLL_BACK');
-        if (channel.canaryVersion) {
-          await tx
-            .update(remoteChannels)
-            .set({ canaryVersion: null, canaryPercent: 0, updatedAt: sql`now()` })
-            .where(eq(remoteChannels.remote, remote));
-          await record(
-            tx,
-            {
-              remote,
-              action: 'rollback',
-              fromVersion: channel.canaryVersion,
-              toVersion: channel.stableVersion,
-              canaryPercent: 0,
-              reason: body.reason,
-            },
-            actor,
-          );
-          return;
-        }
-        // The promotion that made the current stable names the version it replaced.
-        const [promotion] = await tx
-          .select()
-          .from(remoteChannelChanges)
-          .where(
-            and(
-              eq(remoteChannelChanges.remote, remote),
-              sql`${remoteChannelChanges.action} in ('promote', 'rollback')`,
-              eq(remoteChannelChanges.toVersion, channel.stableVersion),
-            ),
-          )
-          .orderBy(desc(remoteChannelChanges.id))
-          .limit(1);
-        const previous = promotion?.action === 'promote' ? promotion.fromVersion : null;
-        if (!previous) throw new ApiError(409, 'NOTHING_TO_ROLL_BACK');
-        await checkRoutes(tx, remote, (await release(tx, remote, previous)).routes);
-        await tx
-          .update(remoteChannels)
-          .set({ stableVersion: previous, updatedAt: sql`now()` })
-          .where(eq(remoteChannels.remote, remote));
-        await record(
-          tx,
-          {
-            remote,
-            action: 'rollback',
-            fromVersion: channel.stableVersion,
-            toVersion: previous,
-            reason: body.reason,
-          },
-          actor,
-        );
-      });
+      await apply(remote, body, actor);
       const entry = (await live(db)).find((found) => found.remote === remote);
       if (!entry) throw new Error(`remote ${remote} has no channel after a change`);
       return entry;
+    },
+
+    /**
+     * Rolls back the canary `version` of `remote`, as `change` does, if it is still the canary:
+     * true when this call ended it, false when it was no longer the canary (nothing changed).
+     */
+    rollbackCanary(remote: string, version: string, reason: string, actor: RegistryActor): Promise<boolean> {
+      return apply(remote, { action: 'rollback', reason }, actor, version);
     },
 
     /** A remote's published releases, newest first, and the last `limit` changes of its channels. */
