@@ -23,6 +23,8 @@ import { servingPlugin } from './modules/ads/serving';
 import { adminRoutes } from './modules/admin/routes';
 import { databaseChannels } from './modules/releases/registry';
 import { releaseRoutes } from './modules/releases/routes';
+import { telemetryRetentionJobPlugin } from './modules/telemetry/retention';
+import { telemetryRoutes } from './modules/telemetry/routes';
 import { completionJobPlugin } from './modules/campaigns/completion';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -297,6 +299,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.jobs) await app.register(completionJobPlugin);
   // Refused payment webhooks are kept 30 days.
   if (options.jobs) await app.register(webhookRetentionJobPlugin);
+  // Page telemetry is kept 30 days.
+  if (options.jobs) await app.register(telemetryRetentionJobPlugin);
   // Uploaded files: `fastify.mediaStorage` for every module; cleans up after a killed process.
   await app.register(mediaPlugin, { dir: options.mediaDir, s3: options.mediaS3 });
   if (options.staticRoot) {
@@ -328,6 +332,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   //   /api/tipping-prices/*                               prices (the site's price tables)
   //   /api/admin-panel/analytics/*                        analytics
   //   /api/admin-panel/releases*, /api/releases*          releases (the remote registry, /remotes.json)
+  //   /api/telemetry, /api/admin-panel/releases/guard     telemetry (pages' beacons, the release guard)
   //   /api/admin-panel/* (the rest)                       admin (moderation, blocks, complaints, audit)
   //   /api/online-count, /ws/online                       presence (/ws/online pushes the live figure)
   //   /api/auth/*                                         auth (the accounts table's repository is account's)
@@ -378,6 +383,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         testDelay: options.paymentsTestDelay,
       });
       await api.register(releaseRoutes, { releaseToken: options.releaseToken });
+      await api.register(telemetryRoutes, { rateLimits });
       if (options.devPages) await api.register(devMailRoutes);
     },
     { prefix: '/api' },

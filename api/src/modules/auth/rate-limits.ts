@@ -26,6 +26,8 @@ export const DEFAULT_AUTH_RATE_LIMITS = {
   /** Tracking calls (analytics): a page load reports a visit, a profile page a view. */
   analyticsVisitPerIp: { max: 60, windowSeconds: 60 },
   analyticsViewPerIp: { max: 120, windowSeconds: 60 },
+  /** Page telemetry: beacons (a tab sends one when hidden, and one per full batch). */
+  telemetryPerIp: { max: 120, windowSeconds: 60 },
   /** Ads: pages of ads (each with fresh tokens) a network may ask for. */
   adsPerIp: { max: 60, windowSeconds: 60 },
   /** Ads: impression reports a network may send (each ad of each page sends one). */

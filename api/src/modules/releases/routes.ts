@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { defineRoutes, errorResponses } from '../../lib/route-schema';
 import { ADMIN_ERRORS, adminOf, adminRoute } from '../admin/common';
+import { createTelemetryRepository } from '../telemetry/repository';
 import { type ChangeRow, createRemoteRegistry, type ReleaseRow } from './repository';
 
 const toSummary = (row: ReleaseRow): ReleaseSummary => ({
@@ -36,6 +37,9 @@ const toChange = (row: ChangeRow): RegistryChange => ({
   actor: row.actor,
   at: row.createdAt.toISOString(),
 });
+
+/** Days of figures (UTC, today included) a remote's view carries for its stable and canary. */
+const FIGURES_DAYS = 7;
 
 const CHANGE_ERRORS = errorResponses({
   404: 'RELEASE_NOT_FOUND: no such version of that remote',
@@ -60,18 +64,24 @@ const sameToken = (given: string, expected: string) =>
  */
 export const releaseRoutes = defineRoutes<{ releaseToken?: string | undefined }>(async (fastify, options) => {
   const registry = createRemoteRegistry(fastify.db);
+  const telemetry = createTelemetryRepository(fastify.db);
   const admin = adminRoute(fastify);
 
   async function view(remote: string): Promise<RemoteChannelsView> {
     const [live, { releases, changes }] = await Promise.all([registry.live(), registry.history(remote)]);
     const channel = live.find((entry) => entry.remote === remote);
+    const stable = channel?.stable.version ?? null;
+    const canary = channel?.canary?.version ?? null;
+    // A remote served from the registry file reports its pages under the version ''.
+    const versions = stable ? [stable, ...(canary ? [canary] : [])] : [''];
     return {
       remote,
-      stable: channel?.stable.version ?? null,
-      canary: channel?.canary?.version ?? null,
+      stable,
+      canary,
       canaryPercent: channel?.canaryPercent ?? 0,
       releases: releases.map(toSummary),
       changes: changes.map(toChange),
+      figures: await telemetry.figures(remote, versions, FIGURES_DAYS),
     };
   }
 
@@ -90,7 +100,8 @@ export const releaseRoutes = defineRoutes<{ releaseToken?: string | undefined }>
       preValidation: admin.preValidation,
       schema: {
         summary:
-          'Each remote with its stable and canary versions, its releases and the history of its channels',
+          'Each remote with its stable and canary versions, their figures of the last 7 days, its releases ' +
+          'and the history of its channels; the release guard’s settings',
         tags: admin.tags,
         response: { 200: adminReleases, ...ADMIN_ERRORS },
       },
@@ -98,7 +109,8 @@ export const releaseRoutes = defineRoutes<{ releaseToken?: string | undefined }>
     async () => {
       // The platform's remotes first, then any other a pipeline has published.
       const names = [...new Set([...Object.values(REMOTES), ...(await registry.remotesWithReleases())])];
-      return { remotes: await Promise.all(names.map(view)) };
+      const [remotes, guard] = await Promise.all([Promise.all(names.map(view)), telemetry.guard()]);
+      return { remotes, guard };
     },
   );
 
