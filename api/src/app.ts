@@ -1,5 +1,6 @@
 import { constants as zlibConstants } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import fastifyCompress from '@fastify/compress';
@@ -15,7 +16,7 @@ import {
   resolveRateLimits,
   routeLimitStore,
 } from './modules/auth/rate-limits';
-import { AD_SLOTS_PER_DAY_DEFAULT } from 'contracts';
+import { AD_SLOTS_PER_DAY_DEFAULT, type RemoteRegistry } from 'contracts';
 import { STREAM_FRAME_MAX_BYTES } from 'contracts/streams';
 import { adImageRoutes } from './modules/ads/routes/images';
 import { adRoutes } from './modules/ads/routes/serving';
@@ -141,6 +142,10 @@ export interface AppOptions {
   adjustmentApprovalRubles?: number | undefined;
   /** What deploy pipelines authenticate with at /api/releases* (RELEASE_TOKEN); without it they cannot. */
   releaseToken?: string | undefined;
+  /** The release store (RELEASE_STORE_DIR): released remotes, served at /mfe/<name>/<version>/. */
+  releaseStore?: string | undefined;
+  /** The share of page sessions that report telemetry (TELEMETRY_SAMPLE), written into every page. */
+  telemetrySample?: number | undefined;
   /** Ads one placement (the main page, a city) holds a day (AD_SLOTS_PER_DAY). */
   adSlotsPerDay?: number | undefined;
   /** How long the ads of a page are shared between visitors (the server's default is 2 s); 0 = off. */
@@ -313,6 +318,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       pageCacheMs: options.listingCacheMs ?? 0,
       // The releases each visitor runs, from the registry the administration and pipelines keep.
       channels: databaseChannels(app),
+      releaseStore: options.releaseStore,
+      telemetrySample: options.telemetrySample,
     });
   }
 
@@ -382,7 +389,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         orderRateLimit: options.paymentOrderRateLimit,
         testDelay: options.paymentsTestDelay,
       });
-      await api.register(releaseRoutes, { releaseToken: options.releaseToken });
+      await api.register(releaseRoutes, {
+        releaseToken: options.releaseToken,
+        fileRegistry: fileRegistryOf(registryFileOf(options.staticRoot, options.remotesJson)),
+      });
       await api.register(telemetryRoutes, { rateLimits });
       if (options.devPages) await api.register(devMailRoutes);
     },
@@ -394,4 +404,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(seoRoutes, seoOptions);
 
   return app;
+}
+
+/** Reads the registry file the static plugin serves (REMOTES_JSON, else the shell build's) afresh each time. */
+function fileRegistryOf(file: string | undefined): (() => Promise<RemoteRegistry>) | undefined {
+  return file ? async () => JSON.parse(await readFile(file, 'utf8')) as RemoteRegistry : undefined;
 }

@@ -114,6 +114,9 @@ async function main(): Promise<void> {
     complaintHoldThreshold,
     adjustmentApprovalRubles,
     releaseToken: releaseTokenOf(env.RELEASE_TOKEN),
+    // Released remotes, served at /mfe/<name>/<version>/ (the release command copies them here).
+    releaseStore: path.resolve(env.RELEASE_STORE_DIR || path.join(repoRoot, '.data', 'releases')),
+    telemetrySample: telemetrySampleOf(env.TELEMETRY_SAMPLE),
     topPlacement,
     payments: config.payments,
     paymentOrderRateLimit: {
@@ -218,6 +221,16 @@ main().catch((error: unknown) => {
   console.error('The server could not start:', error);
   process.exit(1);
 });
+
+/** TELEMETRY_SAMPLE: the share of page sessions that report telemetry, 0 to 1 (every one by default). */
+function telemetrySampleOf(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const sample = Number(value);
+  if (!Number.isFinite(sample) || sample < 0 || sample > 1) {
+    throw new Error('TELEMETRY_SAMPLE must be a number from 0 to 1 (0.1 = one page session in ten)');
+  }
+  return sample;
+}
 
 /** RELEASE_TOKEN: what deploy pipelines send to change the remote registry; unset, they cannot. */
 function releaseTokenOf(value: string | undefined): string | undefined {

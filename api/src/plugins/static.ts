@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, unreadableRequest } from '../lib/api-error';
 import type { RegistryChannels } from '../modules/releases/registry';
-import { createPageRenderer } from './ssr/page-renderer';
+import { createPageRenderer, withTelemetrySample } from './ssr/page-renderer';
 
 /** URL name of each remote -> its package folder; each serves `<folder>/dist` at /mfe/<name>/. */
 export const REMOTE_FOLDERS = {
@@ -48,7 +48,17 @@ export interface StaticOptions {
    * name them. Without it, the registry file alone.
    */
   channels?: RegistryChannels | undefined;
+  /**
+   * The release store (issue 30): `<store>/<name>/<version>/` is served at /mfe/<name>/<version>/,
+   * immutable for a year. Releases arrive at run time; nothing is registered per release.
+   */
+  releaseStore?: string | undefined;
+  /** The share of page sessions that report telemetry, written into every page (1 when not given). */
+  telemetrySample?: number | undefined;
 }
+
+/** A release's folder under /mfe/<name>/: `1.4.0+3f9a1c2b7d10/`. */
+const RELEASE_FOLDER = /^\/?[a-z0-9-]{1,40}\/\d{1,6}\.\d{1,6}\.\d{1,6}\+[0-9a-f]{12}\//;
 
 const isSourceMap = (pathname: string) => /\.map$/i.test(pathname);
 
@@ -105,16 +115,43 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
   const apps = findBuiltApps(options.root);
   const serveSourceMaps = options.serveSourceMaps ?? true;
 
+  const store = options.releaseStore ? path.resolve(options.releaseStore) : null;
+  // Remotes may be loaded by a shell on another origin, and the manifest is read with fetch().
+  const crossOrigin = { 'access-control-allow-origin': '*' };
+  const storeHeaders = (reply: FastifyReply) => {
+    // A version is never overwritten: every file of it, its entries too, is kept for a year.
+    reply.header('cache-control', IMMUTABLE);
+    reply.header('access-control-allow-origin', '*');
+  };
   for (const remote of apps.remotes) {
+    // The remote's build at /mfe/<name>/ (the registry file's), and its releases beside it at
+    // /mfe/<name>/<version>/ (the router gives /mfe/<name>/ to this registration, not the store's).
+    const released = store && path.join(store, remote.name);
+    if (released) mkdirSync(released, { recursive: true });
+    const serveDist = headerSetter(remote.dist, crossOrigin);
     await fastify.register(fastifyStatic, {
-      root: remote.dist,
+      root: released ? [remote.dist, released] : remote.dist,
       prefix: `/mfe/${remote.name}/`,
       decorateReply: false,
       allowedPath: (pathname) => serveSourceMaps || !isSourceMap(pathname),
       preCompressed: true,
       cacheControl: false,
-      // Remotes may be loaded by a shell on another origin, and the manifest is read with fetch().
-      setHeaders: headerSetter(remote.dist, { 'access-control-allow-origin': '*' }),
+      setHeaders: (reply, filePath) =>
+        released && filePath.startsWith(released + path.sep)
+          ? storeHeaders(reply)
+          : serveDist(reply, filePath),
+    });
+  }
+  if (store) {
+    // Releases of remotes this server has no build of (a new remote, released alone).
+    await fastify.register(fastifyStatic, {
+      root: store,
+      prefix: '/mfe/',
+      decorateReply: false,
+      allowedPath: (pathname) => RELEASE_FOLDER.test(pathname) && (serveSourceMaps || !isSourceMap(pathname)),
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: storeHeaders,
     });
   }
 
@@ -156,12 +193,16 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
     publicUrl: options.publicUrl,
     strictRemotes: options.strictRemotes ?? false,
     cacheMs: options.pageCacheMs ?? 0,
+    telemetrySample: options.telemetrySample,
   });
   if (renderer && fastify.hasDecorator('listingCache')) {
     // Every write that clears the listing's cache changes what the pages show, on every instance.
     fastify.listingCache.onClear(() => renderer.clear());
   }
-  const indexHtml = await readFile(path.join(shellDist, 'index.html'), 'utf8');
+  const indexHtml = withTelemetrySample(
+    await readFile(path.join(shellDist, 'index.html'), 'utf8'),
+    options.telemetrySample,
+  );
   const clientRenderedHtml = indexHtml.replace('</head>', '<meta name="robots" content="noindex" /></head>');
 
   await fastify.register(fastifyStatic, {
@@ -177,7 +218,10 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
     if (pathname === null) throw unreadableRequest('validation.malformedRequest');
     if (isReserved(pathname)) throw new ApiError(404, 'NOT_FOUND');
     if (!hasExtension(pathname)) {
-      if (!renderer) return reply.sendFile('index.html');
+      if (!renderer) {
+        if (options.telemetrySample === undefined) return reply.sendFile('index.html');
+        return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(indexHtml);
+      }
       if (await renderer.handle(request, reply, pathname)) return reply;
       return reply
         .type('text/html; charset=utf-8')

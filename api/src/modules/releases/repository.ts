@@ -1,4 +1,4 @@
-import { type RegistryChangeBody, routeConflicts } from 'contracts/releases';
+import { type RegistryChangeBody, type RouteClaim, routeConflicts } from 'contracts/releases';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { remoteChannelChanges, remoteChannels, remoteReleases } from '../../db/schema';
@@ -47,7 +47,15 @@ const sameRecord = (row: ReleaseRow, record: ReleaseRecord) =>
  * also writes its history line, under one lock, and refuses a release whose routes another
  * remote's live release (stable or canary) already owns.
  */
-export function createRemoteRegistry(db: Database) {
+export interface RemoteRegistryOptions {
+  /**
+   * The routes the registry file's remotes declare (remotes served from their build, with no
+   * channel here): a release may not claim them either.
+   */
+  fileClaims?: () => Promise<readonly RouteClaim[]>;
+}
+
+export function createRemoteRegistry(db: Database, options: RemoteRegistryOptions = {}) {
   async function live(tx: Database): Promise<LiveRemote[]> {
     const channels = await tx.select().from(remoteChannels).orderBy(remoteChannels.remote);
     if (channels.length === 0) return [];
@@ -68,10 +76,17 @@ export function createRemoteRegistry(db: Database) {
 
   /** Refuses `routes` for `remote` when another remote's live release claims one of them. */
   async function checkRoutes(tx: Database, remote: string, routes: readonly string[]): Promise<void> {
-    const claims = (await live(tx))
-      .filter((entry) => entry.remote !== remote)
-      .flatMap((entry) => [entry.stable, ...(entry.canary ? [entry.canary] : [])])
-      .map((row) => ({ remote: row.remote, routes: row.routes }));
+    const channels = await live(tx);
+    const fromFile = (options.fileClaims ? await options.fileClaims() : []).filter(
+      (claim) => claim.remote !== remote && !channels.some((entry) => entry.remote === claim.remote),
+    );
+    const claims = [
+      ...channels
+        .filter((entry) => entry.remote !== remote)
+        .flatMap((entry) => [entry.stable, ...(entry.canary ? [entry.canary] : [])])
+        .map((row) => ({ remote: row.remote, routes: row.routes })),
+      ...fromFile,
+    ];
     const [conflict] = routeConflicts([{ remote, routes }, ...claims]).filter((found) =>
       found.remotes.includes(remote),
     );
@@ -233,6 +248,20 @@ export function createRemoteRegistry(db: Database) {
         .from(remoteReleases)
         .orderBy(remoteReleases.remote);
       return rows.map((row) => row.remote);
+    },
+
+    /**
+     * What publishing would refuse, without writing: a version already published with other
+     * files (RELEASE_EXISTS), routes another remote owns (ROUTE_CONFLICT). The release command
+     * asks before it stores anything.
+     */
+    async check(input: ReleaseRecord): Promise<void> {
+      const [existing] = await db
+        .select()
+        .from(remoteReleases)
+        .where(and(eq(remoteReleases.remote, input.remote), eq(remoteReleases.version, input.version)));
+      if (existing && !sameRecord(existing, input)) throw new ApiError(409, 'RELEASE_EXISTS');
+      await checkRoutes(db, input.remote, input.routes);
     },
 
     /**

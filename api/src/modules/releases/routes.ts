@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { REMOTES } from 'contracts';
+import { REMOTES, type RemoteRegistry } from 'contracts';
+import * as responseSchemas from 'contracts/responses';
 import {
   adminReleases,
   publishedRelease,
@@ -62,8 +63,23 @@ const sameToken = (given: string, expected: string) =>
  * /api/admin-panel/releases*, and the same changes for deploy pipelines at /api/releases*, which
  * authenticate with `Authorization: Bearer <RELEASE_TOKEN>` (no token configured: refused).
  */
-export const releaseRoutes = defineRoutes<{ releaseToken?: string | undefined }>(async (fastify, options) => {
-  const registry = createRemoteRegistry(fastify.db);
+export interface ReleaseRoutesOptions {
+  releaseToken?: string | undefined;
+  /** The registry file's remotes (served from their builds): their declared routes are taken too. */
+  fileRegistry?: (() => Promise<RemoteRegistry>) | undefined;
+}
+
+export const releaseRoutes = defineRoutes<ReleaseRoutesOptions>(async (fastify, options) => {
+  const registry = createRemoteRegistry(fastify.db, {
+    fileClaims: async () => {
+      const file: RemoteRegistry = options.fileRegistry ? await options.fileRegistry().catch(() => ({})) : {};
+      return Object.entries(file).flatMap(([remote, record]) =>
+        typeof record === 'object' && record !== null && Array.isArray(record.routes)
+          ? [{ remote, routes: record.routes }]
+          : [],
+      );
+    },
+  });
   const telemetry = createTelemetryRepository(fastify.db);
   const admin = adminRoute(fastify);
 
@@ -154,6 +170,31 @@ export const releaseRoutes = defineRoutes<{ releaseToken?: string | undefined }>
     async (request) => {
       const { release, created } = await registry.publish(request.body, pipelineActor);
       return { remote: release.remote, release: toSummary(release), created };
+    },
+  );
+
+  fastify.post(
+    '/releases/check',
+    {
+      preValidation: pipeline,
+      config: { csrf: false },
+      schema: {
+        summary:
+          'What publishing this release would refuse, without publishing it (the release command asks first)',
+        tags: ['releases'],
+        body: publishReleaseBody,
+        response: {
+          200: responseSchemas.ok,
+          ...PIPELINE_ERRORS,
+          ...errorResponses({
+            409: 'RELEASE_EXISTS (that version with other files) or ROUTE_CONFLICT (params: route, remote)',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      await registry.check(request.body);
+      return { ok: true as const };
     },
   );
 

@@ -92,6 +92,17 @@ export interface PageRendererOptions {
   strictRemotes?: boolean;
   /** The remotes' releases chosen for each visitor (issue 30); the file's registry alone without it. */
   channels?: RegistryChannels | undefined;
+  /** The share of page sessions that report telemetry, written into each page (the template's otherwise). */
+  telemetrySample?: number | undefined;
+}
+
+/** Writes the telemetry sample into a page's `<meta name="app-telemetry-sample">` (platform's telemetry reads it). */
+export function withTelemetrySample(html: string, sample: number | undefined): string {
+  if (sample === undefined) return html;
+  return html.replace(
+    /<meta name="app-telemetry-sample" content="[^"]*"\s*\/?>/,
+    `<meta name="app-telemetry-sample" content="${sample}" />`,
+  );
 }
 
 export interface PageRenderer {
@@ -168,7 +179,10 @@ export function createPageRenderer(
       /^boot\.[0-9a-f]{8,}\.js$/.test(file),
     ) ?? 'boot.js';
   // The template's own stylesheet link is replaced by the inlined copy.
-  const pageTemplate = template.replace(/<link href="\/[^"]+\.css" rel="stylesheet">/g, '');
+  const pageTemplate = withTelemetrySample(
+    template.replace(/<link href="\/[^"]+\.css" rel="stylesheet">/g, ''),
+    options.telemetrySample,
+  );
 
   // The pages' API calls are answered by this process: no socket, the same routes and checks.
   shell.configure({
