@@ -44,7 +44,7 @@ function compressFile(file) {
   );
 }
 
-function compressDir(dir) {
+export function compressDir(dir) {
   for (const file of files(dir)) {
     if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
     compressFile(file);

@@ -1,6 +1,7 @@
 // One Rspack + Module Federation configuration for the shell and every remote, so the
 // shared-singleton map and the build rules cannot drift apart between independently
 // deployed apps.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -150,6 +151,23 @@ class SsrAssetsPlugin {
  * @param {string} [o.title]      the page title (a remote's standalone page by default)
  * @param {string} [o.favicon]    URL of the page's icon
  */
+/**
+ * Where a remote's build goes: dist/, or RELEASE_OUT_DIR for a release build (scripts/release-build.mjs),
+ * which leaves the build the server serves from dist/ as it is.
+ */
+function releaseOutDir(appDir) {
+  return process.env.RELEASE_OUT_DIR ? path.resolve(process.env.RELEASE_OUT_DIR) : path.join(appDir, 'dist');
+}
+
+/** The release's semver and fault drill (see types/build-env.d.ts), the same in both targets. */
+function releaseDefines(appDir) {
+  const { version } = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+  return {
+    __RELEASE_SEMVER__: JSON.stringify(process.env.RELEASE_SEMVER || version || '0.0.0'),
+    __RELEASE_FAULT__: JSON.stringify(process.env.RELEASE_FAULT || ''),
+  };
+}
+
 export function createConfig({ appDir, name, kind, exposes = {}, port, mode, title, favicon = '' }) {
   const dev = mode !== 'production';
   // In production CSS leaves the bundles for files of their own: a server-rendered page links them
@@ -165,7 +183,7 @@ export function createConfig({ appDir, name, kind, exposes = {}, port, mode, tit
     entry: { main: './src/index.ts' },
     devtool: dev ? 'cheap-module-source-map' : 'source-map',
     output: {
-      path: path.join(appDir, 'dist'),
+      path: isRemote ? releaseOutDir(appDir) : path.join(appDir, 'dist'),
       // A remote is served under /mfe/<name>/ (or any CDN path) and must find its own chunks.
       publicPath: isRemote ? 'auto' : '/',
       uniqueName: name,
@@ -236,7 +254,11 @@ export function createConfig({ appDir, name, kind, exposes = {}, port, mode, tit
         minify: !dev,
       }),
       new rspack.CopyRspackPlugin({ patterns: copyPatterns(kind) }),
-      new rspack.DefinePlugin({ __DEV__: JSON.stringify(dev), __SERVER__: 'false' }),
+      new rspack.DefinePlugin({
+        __DEV__: JSON.stringify(dev),
+        __SERVER__: 'false',
+        ...releaseDefines(appDir),
+      }),
       dev && new ReactRefreshRspackPlugin(),
     ].filter(Boolean),
     optimization: {
@@ -314,7 +336,7 @@ export function createServerConfig({ appDir, name, kind, entry, dependsOn }) {
     output: {
       // A remote's server file is deployed with its browser build (the registry names its URL);
       // the host's stays with the server.
-      path: isRemote ? path.join(appDir, 'dist', 'server') : path.join(appDir, 'dist-server'),
+      path: isRemote ? path.join(releaseOutDir(appDir), 'server') : path.join(appDir, 'dist-server'),
       filename: isRemote ? 'remoteEntry.js' : 'server.cjs',
       library: { type: 'commonjs2' },
       chunkFormat: 'commonjs',
@@ -349,7 +371,7 @@ export function createServerConfig({ appDir, name, kind, entry, dependsOn }) {
       ],
     },
     plugins: [
-      new rspack.DefinePlugin({ __DEV__: 'false', __SERVER__: 'true' }),
+      new rspack.DefinePlugin({ __DEV__: 'false', __SERVER__: 'true', ...releaseDefines(appDir) }),
       new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ],
     optimization: { minimize: false, splitChunks: false },

@@ -7,7 +7,13 @@ import { defineConfig } from 'vitest/config';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export const frontEndConfig = defineConfig({
-  define: { __DEV__: 'true', __SERVER__: 'false', __webpack_public_path__: '"http://localhost/"' },
+  define: {
+    __DEV__: 'true',
+    __SERVER__: 'false',
+    __RELEASE_SEMVER__: '"0.0.0-test"',
+    __RELEASE_FAULT__: '""',
+    __webpack_public_path__: '"http://localhost/"',
+  },
   test: {
     environment: 'happy-dom',
     // A page no app owns: code that starts loading the current page's data at import (the

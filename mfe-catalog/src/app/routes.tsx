@@ -54,28 +54,35 @@ const adSlot = ({ city, category, listingSettled }: ListingSlotContext) => (
 
 /** Everything the catalog owns; the shell mounts this below `*`, so full paths match. */
 export default function CatalogRoutes() {
+  if (__RELEASE_FAULT__ === 'render' && !__SERVER__) {
+    throw new Error('Release fault drill: this build throws on render (built with RELEASE_FAULT=render)');
+  }
   return (
-    <Routes>
-      <Route path={routePatterns.home} element={<ListingPage slot={adSlot} />} />
-      <Route path={routePatterns.category} element={<ListingPage slot={adSlot} />} />
-      <Route path={routePatterns.model} element={<ModelPage />} />
-      <Route
-        path={routePatterns.stream}
-        element={
-          <Suspense fallback={<Skeleton height={320} />}>
-            <StreamPage />
-          </Suspense>
-        }
-      />
-      <Route
-        path={routePatterns.price}
-        element={
-          <Suspense fallback={<PriceLoading />}>
-            <PricePage />
-          </Suspense>
-        }
-      />
-      <Route path="*" element={<CatalogNotFound />} />
-    </Routes>
+    <>
+      {/* Which release of the catalogue rendered this page: support and the release journeys read it. */}
+      <span hidden data-release={__RELEASE_SEMVER__} data-testid="catalog-release" />
+      <Routes>
+        <Route path={routePatterns.home} element={<ListingPage slot={adSlot} />} />
+        <Route path={routePatterns.category} element={<ListingPage slot={adSlot} />} />
+        <Route path={routePatterns.model} element={<ModelPage />} />
+        <Route
+          path={routePatterns.stream}
+          element={
+            <Suspense fallback={<Skeleton height={320} />}>
+              <StreamPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path={routePatterns.price}
+          element={
+            <Suspense fallback={<PriceLoading />}>
+              <PricePage />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<CatalogNotFound />} />
+      </Routes>
+    </>
   );
 }
