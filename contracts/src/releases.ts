@@ -265,3 +265,12 @@ export const publishedRelease = v.object({
   release: releaseSummary,
   created: v.boolean(),
 });
+
+/**
+ * GET /api/releases/withdrawn: releases rolled back lately and not live again. A tab running one
+ * loads afresh at its next navigation (and so gets what the registry names now).
+ */
+export const withdrawnReleases = v.object({
+  withdrawn: v.array(v.object({ remote: v.string(), version: v.string(), at: timestamp })),
+});
+export type WithdrawnReleases = v.InferOutput<typeof withdrawnReleases>;

@@ -54,6 +54,7 @@ export {
   serverEntry,
 } from './remotes/remotes';
 export { RegistryProvider, useRemoteForPath } from './remotes/owner';
+export { checkWithdrawnReleases, resetVersionSkew, runsWithdrawnRelease } from './remotes/version-skew';
 export { NotFoundPageProvider, PageNotFound } from './routes/not-found';
 export { SAMPLE_META_NAME } from './telemetry/tab-session';
 export {

@@ -8,6 +8,7 @@ import { Header } from './header';
 import { streamingCountKey } from '../features/navigation/api/get-streaming-count';
 import { CategoryNav } from '../features/navigation/category-nav';
 import { usePresence } from '../features/presence/use-presence';
+import { useReloadOnWithdrawnRelease } from '../features/releases/use-reload-withdrawn';
 import { sessionDialogAtom } from '../lib/session-dialog';
 import { SessionDialogs } from '../features/session/session-dialogs';
 import styles from './layout.module.css';
@@ -20,6 +21,8 @@ export function Layout() {
   usePresence((count) => queryClient.setQueryData(streamingCountKey, { count }));
   // Signing in or out in another tab reaches this one within a second.
   useEffect(() => watchRefreshFlag(store), []);
+  // A tab whose release was rolled back loads afresh at its next navigation.
+  useReloadOnWithdrawnRelease();
   const owner = useRemoteForPath(pathname);
   // The sign-in pages bring their own layout (logo, language switch, artwork): no site chrome.
   if (owner === 'auth') {

@@ -328,6 +328,36 @@ export function createRemoteRegistry(db: Database, options: RemoteRegistryOption
     },
 
     /** A remote's published releases, newest first, and the last `limit` changes of its channels. */
+    /**
+     * Releases rolled back within `days` and not live again (neither stable nor canary): an open
+     * tab still running one is told to load afresh at its next navigation.
+     */
+    async withdrawn(days = 7): Promise<{ remote: string; version: string; at: Date }[]> {
+      const [rows, channels] = await Promise.all([
+        db
+          .select({
+            remote: remoteChannelChanges.remote,
+            version: sql<string>`${remoteChannelChanges.fromVersion}`,
+            at: sql<Date>`max(${remoteChannelChanges.createdAt})`.mapWith(remoteChannelChanges.createdAt),
+          })
+          .from(remoteChannelChanges)
+          .where(
+            and(
+              eq(remoteChannelChanges.action, 'rollback'),
+              sql`${remoteChannelChanges.fromVersion} is not null`,
+              sql`${remoteChannelChanges.createdAt} > now() - make_interval(days => ${days})`,
+            ),
+          )
+          .groupBy(remoteChannelChanges.remote, remoteChannelChanges.fromVersion)
+          .orderBy(remoteChannelChanges.remote, remoteChannelChanges.fromVersion),
+        db.select().from(remoteChannels),
+      ]);
+      return rows.filter((row) => {
+        const channel = channels.find((found) => found.remote === row.remote);
+        return channel?.stableVersion !== row.version && channel?.canaryVersion !== row.version;
+      });
+    },
+
     async history(remote: string, limit = 50): Promise<{ releases: ReleaseRow[]; changes: ChangeRow[] }> {
       const [releases, changes] = await Promise.all([
         db

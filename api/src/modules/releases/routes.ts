@@ -9,6 +9,7 @@ import {
   type ReleaseSummary,
   registryChangeBody,
   remoteChannelsView,
+  withdrawnReleases,
   remoteParams,
   type RemoteChannelsView,
 } from 'contracts/releases';
@@ -170,6 +171,23 @@ export const releaseRoutes = defineRoutes<ReleaseRoutesOptions>(async (fastify, 
     async (request) => {
       const { release, created } = await registry.publish(request.body, pipelineActor);
       return { remote: release.remote, release: toSummary(release), created };
+    },
+  );
+
+  fastify.get(
+    '/releases/withdrawn',
+    {
+      schema: {
+        summary: 'Releases rolled back lately and not live again: an open tab running one reloads at its next navigation',
+        tags: ['releases'],
+        response: { 200: withdrawnReleases },
+      },
+    },
+    async (_request, reply) => {
+      // Every open tab asks now and then: shared for a few seconds by browsers and caches alike.
+      reply.header('cache-control', 'public, max-age=10');
+      const withdrawn = await registry.withdrawn();
+      return { withdrawn: withdrawn.map((row) => ({ ...row, at: row.at.toISOString() })) };
     },
   );
 

@@ -125,4 +125,23 @@ describe('/remotes.json with the registry', () => {
     expect(rollback.statusCode).toBe(200);
     for (const visitor of visitors) expect(versionOf((await registryOf(visitor)).body)).toBe(v1.version);
   });
+
+  it('names the rolled-back release as withdrawn (open tabs reload), until it is live again', async () => {
+    const withdrawn = async () => {
+      const response = await t.app.inject('/api/releases/withdrawn');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=10');
+      return response.json<{ withdrawn: { remote: string; version: string }[] }>().withdrawn;
+    };
+    expect(await withdrawn()).toEqual([
+      expect.objectContaining({ remote: 'mfe_catalog', version: v2.version }),
+    ]);
+    await pipeline('/api/releases/mfe_catalog', {
+      action: 'canary',
+      version: v2.version,
+      percent: 10,
+      reason: 'fixed',
+    });
+    expect(await withdrawn()).toEqual([]);
+  });
 });
