@@ -3,7 +3,10 @@ import type { AdminReleases, RegistryChangeBody, RemoteChannelsView } from 'cont
 import { api } from 'platform';
 import { recordsKeys } from '../../../api/records-keys';
 
-/** GET /admin-panel/releases: each remote with its stable and canary versions, releases and history. */
+/**
+ * GET /admin-panel/releases: each remote with its stable and canary versions, their figures, releases
+ * and history; the guard's settings.
+ */
 export const getReleases = (signal?: AbortSignal) =>
   api.get<AdminReleases>('/admin-panel/releases', undefined, signal);
 
@@ -22,7 +25,7 @@ export function useChangeChannels(remote: string) {
     mutationFn: (body: RegistryChangeBody) => changeChannels(remote, body),
     onSuccess: (view) => {
       queryClient.setQueryData<AdminReleases>(recordsKeys.releases(), (all) =>
-        all ? { remotes: all.remotes.map((entry) => (entry.remote === remote ? view : entry)) } : all,
+        all ? { ...all, remotes: all.remotes.map((entry) => (entry.remote === remote ? view : entry)) } : all,
       );
     },
   });

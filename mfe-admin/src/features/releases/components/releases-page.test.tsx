@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { notify } from 'account-ui';
 import { contractsLocales } from 'contracts/locales';
 import type { AdminReleases, RegistryChangeBody, RemoteChannelsView } from 'contracts/releases';
+import { RELEASE_GUARD_DEFAULT } from 'contracts/telemetry';
 import { i18n } from 'platform';
 import { expectNoAxeViolations } from 'shared-ui/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,13 +56,23 @@ const catalog = (overrides: Partial<RemoteChannelsView> = {}): RemoteChannelsVie
       at: '2026-11-27T09:30:00.000Z',
     },
   ],
+  figures: [],
   ...overrides,
 });
 const registry = (...remotes: RemoteChannelsView[]): AdminReleases => ({
   remotes: [
     ...remotes,
-    { remote: 'mfe_auth', stable: null, canary: null, canaryPercent: 0, releases: [], changes: [] },
+    {
+      remote: 'mfe_auth',
+      stable: null,
+      canary: null,
+      canaryPercent: 0,
+      releases: [],
+      changes: [],
+      figures: [],
+    },
   ],
+  guard: RELEASE_GUARD_DEFAULT,
 });
 
 beforeEach(() => {

@@ -6,6 +6,8 @@ import { Badge, Button, Card, Skeleton, SkeletonText } from 'shared-ui';
 import tables from '../../../components/data-table.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { useChangeChannels, useReleases } from '../api/releases';
+import { GuardForm } from './guard-form';
+import { ReleaseFigures } from './release-figures';
 import styles from './releases.module.css';
 
 const CanaryDialog = lazy(() => import('./canary-dialog'));
@@ -19,6 +21,7 @@ type Question =
  * Releases (`/admin/releases`): each remote with the version every visitor runs (stable), the one a
  * share of visitors runs instead (canary), its published versions and the history of its channels.
  * Promote, canary and rollback each ask for a reason and take effect for new page loads at once.
+ * Beside the channels, their figures from page telemetry; above them, the automatic guard.
  */
 export default function ReleasesPage() {
   const { t } = useTranslation('admin');
@@ -39,7 +42,12 @@ export default function ReleasesPage() {
       ) : releases.isError ? (
         <ErrorState message={t('releases.errors.load')} onRetry={() => void releases.refetch()} />
       ) : (
-        releases.data.remotes.map((remote) => <RemoteCard key={remote.remote} view={remote} />)
+        <>
+          <GuardForm guard={releases.data.guard} />
+          {releases.data.remotes.map((remote) => (
+            <RemoteCard key={remote.remote} view={remote} />
+          ))}
+        </>
       )}
     </div>
   );
@@ -87,6 +95,9 @@ function RemoteCard({ view }: { view: RemoteChannelsView }) {
         </div>
       </dl>
 
+      <ReleaseFigures view={view} />
+
+      <h3 className={styles.heading}>{t('releases.versions')}</h3>
       {view.releases.length === 0 ? (
         <p className={styles.muted}>{t('releases.none')}</p>
       ) : (
