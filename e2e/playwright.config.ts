@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { journeyChromiumOptions } from '../tools/chromium.mjs';
 import { DEMO } from './support/accounts';
-import { E2E_SERVERS, type E2eServer } from './support/servers';
+import { E2E_RELEASES_SERVER, E2E_SERVERS, type E2eServer } from './support/servers';
 import { E2E_RELEASE_TOKEN } from './support/releases';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -26,8 +26,16 @@ if (!process.env[E2E_SERVERS]) {
     return { port: basePort + index, dataDir, registry };
   });
   process.env[E2E_SERVERS] = JSON.stringify(servers);
+  // The catalogue's release journeys (release-catalog.spec.ts) run canaries of the catalogue
+  // itself, one of them broken on purpose: on a server of their own, so that no other journey
+  // meets them.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-releases-'));
+  const registry = path.join(dataDir, 'remotes.json');
+  copyFileSync(path.join(root, 'shell', 'dist', 'remotes.json'), registry);
+  process.env[E2E_RELEASES_SERVER] = JSON.stringify({ port: basePort + 50, dataDir, registry });
 }
 const servers = JSON.parse(process.env[E2E_SERVERS] ?? '[]') as E2eServer[];
+const releasesServer = JSON.parse(process.env[E2E_RELEASES_SERVER] ?? 'null') as E2eServer;
 /** The files of most journey time (the closing summary's slowest), longest first. */
 const LONG_FILES = [
   'admin-records.spec.ts',
@@ -65,7 +73,7 @@ export default defineConfig({
     { name: 'long', testMatch: LONG_FILES, use: { ...devices['Desktop Chrome'] } },
     { name: 'chromium', testIgnore: LONG_FILES, use: { ...devices['Desktop Chrome'] } },
   ],
-  webServer: servers.map((server) => ({
+  webServer: [...servers, releasesServer].map((server) => ({
     // The API as it is deployed: the bundle `npm run build` (and npm test's build step) makes.
     command: `node --enable-source-maps ${apiBundle}`,
     cwd: root,
@@ -92,6 +100,8 @@ export default defineConfig({
       AUTH_RESEND_COOLDOWN_SECONDS: '15',
       // The releases journey records releases as a deploy pipeline does (releases.spec.ts).
       RELEASE_TOKEN: E2E_RELEASE_TOKEN,
+      // Where the release command stores releases, and this server serves them from.
+      RELEASE_STORE_DIR: path.join(server.dataDir, 'releases'),
     },
   })),
 });

@@ -16,3 +16,13 @@ export function serverOf(parallelIndex: number): E2eServer {
   if (!server) throw new Error(`${E2E_SERVERS} is set by playwright.config.ts`);
   return server;
 }
+
+/** The environment variable naming the server of the catalogue's release journeys (one of its own). */
+export const E2E_RELEASES_SERVER = 'E2E_RELEASES_SERVER';
+
+/** The server the catalogue's release journeys run their canaries on, and its release store. */
+export function releasesServer(): E2eServer & { store: string; baseURL: string } {
+  const server = JSON.parse(process.env[E2E_RELEASES_SERVER] ?? 'null') as E2eServer | null;
+  if (!server) throw new Error(`${E2E_RELEASES_SERVER} is set by playwright.config.ts`);
+  return { ...server, store: `${server.dataDir}/releases`, baseURL: `http://localhost:${server.port}` };
+}

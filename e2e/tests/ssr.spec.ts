@@ -15,7 +15,10 @@ const registryFile = () => serverOf(test.info().parallelIndex).registry;
 /** Points the catalogue's server entry elsewhere for the length of `body`. */
 async function withCatalogServerEntry(ssr: string, body: () => Promise<void>) {
   const original = readFileSync(registryFile(), 'utf8');
-  const registry = JSON.parse(original) as Record<string, { routes?: string[] }>;
+  const registry = JSON.parse(original) as Record<
+    string,
+    { entry?: string; ssr?: string; routes?: string[] }
+  >;
   // The catalogue keeps the routes it declares (they say which paths it owns); its pin goes.
   registry.mfe_catalog = {
     entry: '/mfe/catalog/mf-manifest.json',

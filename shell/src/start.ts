@@ -8,6 +8,7 @@ import {
   loadRemoteRoutes,
   localeOfPath,
   localizePath,
+  measureRemoteLoad,
   preloadRemoteFor,
   queryClient,
   type RemoteRegistry,
@@ -104,7 +105,8 @@ function start(): void {
       // Fetches the remote's entry and routes chunk side by side, then runs them.
       preloadRemoteFor(stripLocale(pathname));
       // A failing remote is the remote area's business: it shows its fallback and a Retry button.
-      await loadRemoteRoutes(name).catch(() => undefined);
+      // Timed for the page's telemetry (kept until telemetry starts with the app).
+      await measureRemoteLoad(name, () => loadRemoteRoutes(name)).catch(() => undefined);
     }
     // The shell's and, now that its code has run, the remote's.
     await loadRegisteredNamespaces().catch(() => undefined);

@@ -89,8 +89,15 @@ export const releaseRoutes = defineRoutes<ReleaseRoutesOptions>(async (fastify, 
     const channel = live.find((entry) => entry.remote === remote);
     const stable = channel?.stable.version ?? null;
     const canary = channel?.canary?.version ?? null;
-    // A remote served from the registry file reports its pages under the version ''.
-    const versions = stable ? [stable, ...(canary ? [canary] : [])] : [''];
+    // A remote served from the registry file reports its pages under the version ''. A release
+    // rolled back within the figures' days keeps its figures on the screen: why it went.
+    const since = Date.now() - FIGURES_DAYS * 24 * 60 * 60 * 1000;
+    const withdrawn = changes
+      .filter(
+        (change) => change.action === 'rollback' && change.fromVersion && change.createdAt.getTime() >= since,
+      )
+      .map((change) => change.fromVersion as string);
+    const versions = [...new Set([...(stable ? [stable, ...(canary ? [canary] : [])] : ['']), ...withdrawn])];
     return {
       remote,
       stable,
@@ -178,7 +185,8 @@ export const releaseRoutes = defineRoutes<ReleaseRoutesOptions>(async (fastify, 
     '/releases/withdrawn',
     {
       schema: {
-        summary: 'Releases rolled back lately and not live again: an open tab running one reloads at its next navigation',
+        summary:
+          'Releases rolled back lately and not live again: an open tab running one reloads at its next navigation',
         tags: ['releases'],
         response: { 200: withdrawnReleases },
       },

@@ -29,7 +29,8 @@ export function ReleaseFigures({ view }: { view: RemoteChannelsView }) {
     channel,
     ...figuresOf(view.figures, channel.version),
   }));
-  const [stable, canary] = columns;
+  const stable = columns.find((column) => column.channel.kind === 'stable');
+  const canary = columns.find((column) => column.channel.kind === 'canary');
   const flagged = Boolean(stable && canary && canaryErrsMore(stable, canary));
 
   const rows: Row[] = [
@@ -127,7 +128,7 @@ export function ReleaseFigures({ view }: { view: RemoteChannelsView }) {
                 <tr>
                   <th scope="col">{t('releases.figures.measure')}</th>
                   {columns.map(({ channel }) => (
-                    <th scope="col" key={channel.kind}>
+                    <th scope="col" key={`${channel.kind}-${channel.version}`}>
                       <ChannelName channel={channel} />
                     </th>
                   ))}
@@ -138,7 +139,7 @@ export function ReleaseFigures({ view }: { view: RemoteChannelsView }) {
                   <tr key={row.key} data-testid={`figure-${row.key}`}>
                     <th scope="row">{row.label}</th>
                     {columns.map((column) => (
-                      <td key={column.channel.kind}>{cell(row, column)}</td>
+                      <td key={`${column.channel.kind}-${column.channel.version}`}>{cell(row, column)}</td>
                     ))}
                   </tr>
                 ))}
@@ -148,7 +149,12 @@ export function ReleaseFigures({ view }: { view: RemoteChannelsView }) {
           {columns.map(
             ({ channel, latest }) =>
               latest && (
-                <TopErrors key={channel.kind} remote={view.remote} channel={channel} figures={latest} />
+                <TopErrors
+                  key={`${channel.kind}-${channel.version}`}
+                  remote={view.remote}
+                  channel={channel}
+                  figures={latest}
+                />
               ),
           )}
         </>
@@ -157,14 +163,19 @@ export function ReleaseFigures({ view }: { view: RemoteChannelsView }) {
   );
 }
 
+const CHANNEL_LABELS = {
+  stable: 'releases.stable',
+  canary: 'releases.canaryLabel',
+  withdrawn: 'releases.withdrawnLabel',
+} as const;
+
 /** A column's name: the channel, and its version under it. */
 function ChannelName({ channel }: { channel: Channel }) {
   const { t } = useTranslation('admin');
   if (channel.kind === 'file') return t('releases.figures.file');
   return (
     <>
-      {channel.kind === 'stable' ? t('releases.stable') : t('releases.canaryLabel')}{' '}
-      <span className={styles.version}>{channel.version}</span>
+      {t(CHANNEL_LABELS[channel.kind])} <span className={styles.version}>{channel.version}</span>
     </>
   );
 }

@@ -29,7 +29,11 @@ export function TopErrors({
       ) : (
         <table
           className={`${tables.table} ${styles.errors}`}
-          data-testid={`errors-${remote}-${channel.kind}`}
+          data-testid={
+            channel.kind === 'withdrawn'
+              ? `errors-${remote}-withdrawn-${channel.version}`
+              : `errors-${remote}-${channel.kind}`
+          }
         >
           <thead>
             <tr>

@@ -38,4 +38,17 @@ describe('a release’s figures', () => {
       'canary',
     ]);
   });
+
+  it('keeps a release rolled back lately beside stable, with the figures that sent it back', () => {
+    const V3 = '1.2.0+cccccccccccc';
+    const figures = [
+      createFigures({ version: V1, day: '2026-11-27' }),
+      createFigures({ version: V3, day: '2026-11-27' }),
+      createFigures({ version: V3, day: '2026-11-26' }),
+    ];
+    expect(channelsOf({ stable: V1, canary: null, figures })).toEqual([
+      { kind: 'stable', version: V1 },
+      { kind: 'withdrawn', version: V3 },
+    ]);
+  });
 });

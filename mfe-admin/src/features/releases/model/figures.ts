@@ -6,15 +6,28 @@ export const FILE_VERSION = '';
 
 /** A column of the figures: a channel and the version it runs. */
 export interface Channel {
-  kind: 'stable' | 'canary' | 'file';
+  /** `withdrawn`: a release rolled back lately, kept on the screen with the figures that sent it back. */
+  kind: 'stable' | 'canary' | 'file' | 'withdrawn';
   version: string;
 }
 
-/** Stable, then the canary beside it; a remote served from the file has the one column. */
-export function channelsOf(view: Pick<RemoteChannelsView, 'stable' | 'canary'>): Channel[] {
+/**
+ * Stable, then the canary beside it, then releases rolled back lately that have figures (the API
+ * sends theirs too); a remote served from the file has the one column.
+ */
+export function channelsOf(
+  view: Pick<RemoteChannelsView, 'stable' | 'canary'> & { figures?: readonly ReleaseFigures[] },
+): Channel[] {
   if (!view.stable) return [{ kind: 'file', version: FILE_VERSION }];
-  const stable: Channel = { kind: 'stable', version: view.stable };
-  return view.canary ? [stable, { kind: 'canary', version: view.canary }] : [stable];
+  const channels: Channel[] = [{ kind: 'stable', version: view.stable }];
+  if (view.canary) channels.push({ kind: 'canary', version: view.canary });
+  const withdrawn = new Set(
+    (view.figures ?? [])
+      .map((day) => day.version)
+      .filter((version) => version !== FILE_VERSION && version !== view.stable && version !== view.canary),
+  );
+  for (const version of withdrawn) channels.push({ kind: 'withdrawn', version });
+  return channels;
 }
 
 /** A version's totals over the days the answer carries (7): the rates weighted by each day's sessions. */
