@@ -170,6 +170,7 @@ export const ADMIN_ACTIONS = [
   'promo.deactivate',
   'site.slogan',
   'site.price',
+  'site.releaseGuard',
   'media.upload',
   'media.remove',
   'media.reorder',

@@ -12,6 +12,7 @@ import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { releaseGuard, telemetryErrors, telemetrySessions, telemetryVitals } from '../../db/schema';
 import { sha256 } from '../../lib/tokens';
+import { recordAdminAction } from '../audit/repository';
 
 /** Errors listed per release and day, the most frequent first. */
 export const TOP_ERRORS = 5;
@@ -349,19 +350,37 @@ export function createTelemetryRepository(db: Database) {
       return row ?? { ...RELEASE_GUARD_DEFAULT };
     },
 
+    /** Changes the guard's settings, with the administrator's action (before and after) in the audit log. */
     async setGuard(body: ReleaseGuardBody, adminId: number): Promise<ReleaseGuardBody> {
-      const values = { ...body, updatedBy: adminId, updatedAt: sql`now()` };
-      const [row] = await db
-        .insert(releaseGuard)
-        .values({ id: 1, ...values })
-        .onConflictDoUpdate({ target: releaseGuard.id, set: values })
-        .returning({
-          enabled: releaseGuard.enabled,
-          sessions: releaseGuard.sessions,
-          marginPercent: releaseGuard.marginPercent,
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({
+            enabled: releaseGuard.enabled,
+            sessions: releaseGuard.sessions,
+            marginPercent: releaseGuard.marginPercent,
+          })
+          .from(releaseGuard)
+          .for('update');
+        const values = { ...body, updatedBy: adminId, updatedAt: sql`now()` };
+        const [row] = await tx
+          .insert(releaseGuard)
+          .values({ id: 1, ...values })
+          .onConflictDoUpdate({ target: releaseGuard.id, set: values })
+          .returning({
+            enabled: releaseGuard.enabled,
+            sessions: releaseGuard.sessions,
+            marginPercent: releaseGuard.marginPercent,
+          });
+        if (!row) throw new Error('the guard settings upsert returned no row');
+        await recordAdminAction(tx, {
+          adminId,
+          action: 'site.releaseGuard',
+          targetType: 'site',
+          targetId: 0,
+          details: { before: before ?? { ...RELEASE_GUARD_DEFAULT }, after: row },
         });
-      if (!row) throw new Error('the guard settings upsert returned no row');
-      return row;
+        return row;
+      });
     },
 
     /** Deletes up to `limit` rows of each table from days before `before` (YYYY-MM-DD); answers how many. */

@@ -173,6 +173,15 @@ describe('the guard’s settings', () => {
       rows: { updated_by: number }[];
     };
     expect(result.rows).toEqual([{ updated_by: account.id }]);
+    // In the audit log: who changed the guard, from what to what.
+    const audit = await agent.get('/api/admin-panel/audit?action=site.releaseGuard');
+    expect(audit.json().items).toMatchObject([
+      {
+        action: 'site.releaseGuard',
+        admin: { id: account.id },
+        details: { before: RELEASE_GUARD_DEFAULT, after: settings },
+      },
+    ]);
   });
 
   it.each([
