@@ -8,6 +8,7 @@ import {
   registryReasonBody,
   remoteParams,
 } from './releases';
+import { releaseGuardBody, telemetryBatch } from './telemetry';
 import { ERROR_CODES } from './errors';
 import { contractsLocales } from './locales';
 import {
@@ -71,7 +72,8 @@ function collectMessages(node: unknown, found = { keys: new Set<string>(), unkey
 }
 
 // The main entry's, those of the entry that holds the bodies setting a password, and the
-// registry's request schemas (contracts/releases; its answers' schemas report nothing).
+// registry's and the telemetry's request schemas (contracts/releases and contracts/telemetry;
+// their answers' schemas report nothing).
 const exportedSchemas = Object.entries({
   ...contracts,
   ...passwordBodies,
@@ -80,6 +82,8 @@ const exportedSchemas = Object.entries({
   registryReasonBody,
   canaryFormBody,
   remoteParams,
+  telemetryBatch,
+  releaseGuardBody,
 }).filter(
   ([, value]) =>
     typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'schema',

@@ -39,34 +39,43 @@ export const telemetryEvent = v.variant(
   'kind',
   [
     /** A Core Web Vital of the page, attributed to the remote owning its route (null: the shell's own page). */
-    v.object({
-      kind: v.literal('vital'),
-      name: v.picklist(VITAL_NAMES, 'validation.telemetry'),
-      /** Milliseconds, except CLS (a unitless score). */
-      value: ms,
-      route,
-      remote: v.nullable(remote),
-      version,
-    }),
+    v.object(
+      {
+        kind: v.literal('vital', 'validation.telemetry'),
+        name: v.picklist(VITAL_NAMES, 'validation.telemetry'),
+        /** Milliseconds, except CLS (a unitless score). */
+        value: ms,
+        route,
+        remote: v.nullable(remote),
+        version,
+      },
+      'validation.telemetry',
+    ),
     /** A remote's code loading: how long its entry and routes took, or that it failed. */
-    v.object({
-      kind: v.literal('load'),
-      remote,
-      version,
-      ms,
-      ok: v.boolean('validation.telemetry'),
-      route,
-    }),
+    v.object(
+      {
+        kind: v.literal('load', 'validation.telemetry'),
+        remote,
+        version,
+        ms,
+        ok: v.boolean('validation.telemetry'),
+        route,
+      },
+      'validation.telemetry',
+    ),
     /** An error: uncaught, an unhandled rejection, or a remote area's boundary showing its fallback. */
-    v.object({
-      kind: v.literal('error'),
-      source: v.picklist(ERROR_SOURCES, 'validation.telemetry'),
-      remote: v.nullable(remote),
-      version,
-      message: text(500),
-      stack: v.optional(text(4000)),
-      route,
-    }),
+    v.object(
+      {
+        kind: v.literal('error', 'validation.telemetry'),
+        source: v.picklist(ERROR_SOURCES, 'validation.telemetry'),
+        remote: v.nullable(remote),
+        version,
+        message: text(500),
+        stack: v.optional(text(4000)),
+        route,
+      },
+      'validation.telemetry',
+    ),
   ],
   'validation.telemetry',
 );
