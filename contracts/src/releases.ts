@@ -5,7 +5,7 @@
  * the release commands read these rules from here. Imported as `contracts/releases`.
  */
 import * as v from 'valibot';
-import { REMOTE_NAME_PATTERN, type RouteClaim } from './remotes';
+import { REMOTE_NAME_PATTERN } from './remotes';
 import { releaseFigures, releaseGuardBody } from './telemetry';
 
 export {
