@@ -126,6 +126,49 @@ describe('the releases screen’s figures', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('keeps a release the guard rolled back beside stable, with its errors, and flags no canary', async () => {
+    const V3 = '1.2.0+cccccccccccc';
+    stubApi({
+      'GET /auth/session': session,
+      'GET /admin-panel/releases': () =>
+        ok(
+          answer({
+            ...catalog([
+              createFigures({ version: V1, day: '2026-11-27', sessions: 40, errorSessions: 0, errorRate: 0 }),
+              createFigures({
+                version: V3,
+                day: '2026-11-27',
+                sessions: 3,
+                errorSessions: 3,
+                errorRate: 1,
+                errors: [
+                  createReportedError({ source: 'boundary', message: 'Release fault drill', count: 3 }),
+                ],
+              }),
+            ]),
+            canary: null,
+            canaryPercent: 0,
+          }),
+        ),
+    });
+    const { container } = renderAt('/admin/releases', <ReleasesPage />);
+    const table = await screen.findByRole('table', {
+      name: 'Показатели mfe_catalog: последний день каждой версии и последние 7 дней',
+    });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([figuresText.measure, `${ru.releases.stable} ${V1}`, `${ru.releases.withdrawnLabel} ${V3}`]);
+    expect(row('errorRate')).toEqual(['0,0 %', '100,0 %']);
+    // Rolled back: nothing is running it, so no canary is flagged.
+    expect(screen.queryByTestId('canary-flag-mfe_catalog')).toBeNull();
+    expect(
+      within(screen.getByTestId(`errors-mfe_catalog-withdrawn-${V3}`)).getByText('Release fault drill'),
+    ).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
   it('does not flag a canary with fewer errors, says when a version has no figures, and writes numbers the English way', async () => {
     await i18n.changeLanguage('en');
     stubApi({
