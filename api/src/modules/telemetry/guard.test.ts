@@ -86,10 +86,14 @@ describe('the release guard', () => {
       .json()
       .remotes.find((entry: { remote: string }) => entry.remote === 'mfe_guard_on');
     expect(view.changes[0]).toMatchObject({ action: 'rollback', actor: 'guard' });
-    // With the canary ended, the screen shows stable's figures alone.
+    // With the canary ended, the screen shows stable's figures and, beside them, those of the
+    // release it rolled back: why it went.
     expect(
       view.figures.map((day: { version: string; sessions: number }) => [day.version, day.sessions]),
-    ).toEqual([[stable.version, 3]]);
+    ).toEqual([
+      [stable.version, 3],
+      [canary.version, 3],
+    ]);
 
     // Past the rollback, the old canary's errors change nothing more: stable stays.
     await session(canary, true);
