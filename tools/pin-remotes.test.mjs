@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { matchesRoute, routeConflicts } from '../contracts/src/remotes.ts';
+import { matchesRoute } from '../contracts/src/remotes.ts';
+import { routeConflicts } from '../contracts/src/route-claims.ts';
 import { declareRoutes, pinServerEntries, remoteDeclaration } from '../scripts/pin-remotes.mjs';
 import { routePatterns } from '../platform/src/routes/paths.ts';
 import { APPS } from '../scripts/lib.mjs';

@@ -8,15 +8,8 @@ import * as v from 'valibot';
 import { REMOTE_NAME_PATTERN } from './remotes';
 import { releaseFigures, releaseGuardBody } from './telemetry';
 
-export {
-  matchesRoute,
-  ownerOfPath,
-  REMOTE_NAME_PATTERN,
-  type RouteClaim,
-  type RouteConflict,
-  routeConflicts,
-  routeKey,
-} from './remotes';
+export { matchesRoute, ownerOfPath, REMOTE_NAME_PATTERN, type RouteClaim } from './remotes';
+export { type RouteConflict, routeConflicts, routeKey } from './route-claims';
 
 /**
  * A release's version: the remote's semver and its build's content hash (the first 12 hex

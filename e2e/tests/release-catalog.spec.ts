@@ -157,7 +157,9 @@ test('a canary that throws on render is rolled back by the guard, and its errors
     // The server rendered the page; in the browser the catalogue's area failed and says so.
     expect(await response?.text()).toContain('data-release="1.2.0"');
     await expect(page.getByTestId('remote-fallback')).toBeVisible();
-    // Leaving the page sends its report (sendBeacon on pagehide).
+    // The error brought the page's telemetry at once; leaving the page sends its report (sendBeacon
+    // on pagehide).
+    await expect(page.locator('html[data-telemetry="on"]')).toBeAttached();
     await page.goto('about:blank');
     await context.close();
     if (visitor < 2) {

@@ -56,7 +56,7 @@ export {
 export { RegistryProvider, useRemoteForPath } from './remotes/owner';
 export { checkWithdrawnReleases, resetVersionSkew, runsWithdrawnRelease } from './remotes/version-skew';
 export { NotFoundPageProvider, PageNotFound } from './routes/not-found';
-export { SAMPLE_META_NAME } from './telemetry/tab-session';
+export { SAMPLE_META_NAME } from './telemetry/constants';
 export {
   measureRemoteLoad,
   reportBoundaryError,

@@ -1,30 +1,18 @@
 import { type ErrorSource, TELEMETRY_BATCH_MAX, type TelemetryEvent } from 'contracts/telemetry';
 import { type Attribution, attributionOf, type RemoteRelease } from './attribution';
 import { batchBodies, sendBody } from './beacon';
+import { messageOf } from './describe-error';
 
 /** A page load reports at most this many errors, each distinct one once: a storm costs one beacon. */
 export const ERRORS_PER_PAGE_MAX = 10;
 
 // The contract's limits, so that the API never refuses a batch for one long stack.
-const MESSAGE_MAX = 500;
-const STACK_MAX = 4000;
+export const ERROR_MESSAGE_MAX = 500;
+export const ERROR_STACK_MAX = 4000;
 const MS_MAX = 600_000;
 
 /** A duration or a vital within what the contract takes (0 to ten minutes). */
 export const clampMs = (value: number) => Math.min(MS_MAX, Math.max(0, Number.isFinite(value) ? value : 0));
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error) {
-    const name = error.name && error.name !== 'Error' ? `${error.name}: ` : '';
-    return `${name}${error.message}` || 'Error';
-  }
-  if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    return String(error);
-  }
-}
 
 export function errorEvent(source: ErrorSource, error: unknown, where: Attribution): TelemetryEvent {
   const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : undefined;
@@ -32,8 +20,8 @@ export function errorEvent(source: ErrorSource, error: unknown, where: Attributi
     kind: 'error',
     source,
     ...where,
-    message: messageOf(error).slice(0, MESSAGE_MAX),
-    ...(stack ? { stack: stack.slice(0, STACK_MAX) } : {}),
+    message: messageOf(error).slice(0, ERROR_MESSAGE_MAX),
+    ...(stack ? { stack: stack.slice(0, ERROR_STACK_MAX) } : {}),
   };
 }
 

@@ -1,10 +1,7 @@
 import { TELEMETRY_SAMPLE_DEFAULT } from 'contracts/telemetry';
+import { SAMPLE_META_NAME, TAB_SESSION_KEY } from './constants';
 
-/** The page's share of tab sessions that report, 0 to 1: the server writes it (its TELEMETRY_SAMPLE). */
-export const SAMPLE_META_NAME = 'app-telemetry-sample';
-
-/** Where a tab keeps its decision and id, so that a reload counts as the same session. */
-export const TAB_SESSION_KEY = 'telemetry.session';
+export { SAMPLE_META_NAME, TAB_SESSION_KEY } from './constants';
 
 const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 

@@ -10,7 +10,12 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
 }));
 // The library needs a browser's performance entries: here, what the page asks of it is enough.
 vi.mock('./vitals', () => ({ watchVitals: vi.fn(async () => undefined) }));
-vi.mock('../idle', () => ({ whenIdle: (task: () => void) => task() }));
+vi.mock('../idle', () => ({
+  whenIdle: (task: () => void) => {
+    task();
+    return () => undefined;
+  },
+}));
 
 const V1 = '1.2.0+aaaaaaaaaaaa';
 const registry = {
@@ -62,7 +67,7 @@ describe('page telemetry', () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     const page = await loadPage();
     page.reportRemoteLoad('catalog', V1, 200, true);
-    page.startTelemetry();
+    await page.startTelemetry(0);
     page.reportBoundaryError('catalog', V1, new Error('render failure'));
     leave();
     expect(beacon).not.toHaveBeenCalled();
@@ -73,8 +78,8 @@ describe('page telemetry', () => {
   it('starts once: what was reported before the start goes out with the rest, to the API’s endpoint', async () => {
     const page = await loadPage('/en/girl/7');
     page.reportRemoteLoad('catalog', V1, 180.5, true);
-    page.startTelemetry();
-    page.startTelemetry();
+    await page.startTelemetry(0);
+    await page.startTelemetry(0);
     page.reportBoundaryError('admin', null, new Error('render failure'));
     leave();
 
@@ -103,13 +108,13 @@ describe('page telemetry', () => {
 
   it('keeps the tab’s session id and decision across a reload', async () => {
     const first = await loadPage();
-    first.startTelemetry();
+    await first.startTelemetry(0);
     first.reportRemoteLoad('catalog', V1, 100, true);
     leave();
     // The server samples fewer tabs now: this tab has decided already.
     pageRate('0');
     const second = await loadPage();
-    second.startTelemetry();
+    await second.startTelemetry(0);
     second.reportRemoteLoad('catalog', V1, 90, true);
     leave();
 
@@ -120,7 +125,7 @@ describe('page telemetry', () => {
 
   it('measures a remote’s load with the release this page runs, and a failed one', async () => {
     const page = await loadPage('/');
-    page.startTelemetry();
+    await page.startTelemetry(0);
     vi.spyOn(performance, 'now').mockReturnValueOnce(1000).mockReturnValueOnce(1250);
     await expect(page.measureRemoteLoad('catalog', async () => 'routes')).resolves.toBe('routes');
     const failure = new Error('manifest 404');
@@ -141,5 +146,33 @@ describe('page telemetry', () => {
       route: '/',
     });
     expect(failed).toMatchObject({ kind: 'load', remote: 'mfe_admin', version: null, ok: false, route: '/' });
+  });
+
+  it('brings the telemetry chunk at once for an error, without waiting for the idle delay', async () => {
+    const page = await loadPage('/');
+    const started = page.startTelemetry(60_000);
+    page.reportBoundaryError('catalog', V1, new Error('render failure'));
+    await started;
+    leave();
+    expect(batches()[0]?.events).toEqual([
+      expect.objectContaining({ kind: 'error', source: 'boundary', remote: 'mfe_catalog', version: V1 }),
+    ]);
+  });
+
+  it('leaves what a page reported before its chunk came to the tab’s next page', async () => {
+    const first = await loadPage('/');
+    void first.startTelemetry(60_000);
+    first.reportRemoteLoad('catalog', V1, 120, true);
+    leave();
+    expect(beacon).not.toHaveBeenCalled();
+
+    const second = await loadPage('/girl/7');
+    await second.startTelemetry(0);
+    second.reportRemoteLoad('catalog', V1, 80, true);
+    leave();
+    expect(batches()[0]?.events).toEqual([
+      { kind: 'load', remote: 'mfe_catalog', version: V1, ms: 120, ok: true, route: '/' },
+      { kind: 'load', remote: 'mfe_catalog', version: V1, ms: 80, ok: true, route: '/girl/:id' },
+    ]);
   });
 });

@@ -1,70 +1,154 @@
-import { TELEMETRY_BATCH_MAX, type TelemetryEvent } from 'contracts/telemetry';
-import { appConfig } from '../config';
+import type { ErrorSource } from 'contracts/telemetry';
 import { whenIdle } from '../idle';
-import { type RemoteName, REMOTES, releaseVersionOf } from '../remotes/remotes';
-import { attributionOf, routeOf } from './attribution';
-import { createTelemetryClient, errorEvent, loadEvent, type TelemetryClient } from './client';
-import { pageSampleRate, tabSession } from './tab-session';
-import { watchVitals } from './vitals';
+import { type RemoteName, releaseVersionOf } from '../remotes/remotes';
+import { PENDING_KEY } from './constants';
+import { messageOf, stackOf } from './describe-error';
 
-type State =
-  /** Before startTelemetry: events wait (the page's first remote loads before the app starts it). */
-  | { phase: 'waiting'; early: TelemetryEvent[] }
-  | { phase: 'reporting'; client: TelemetryClient }
-  /** Sampled out, or on the server: nothing is kept. */
-  | { phase: 'off' };
+/**
+ * Page telemetry (issue 30), the part in the first scripts: what the page reports waits here, raw,
+ * until the telemetry chunk (`./reporting`: sampling, batching, beacons, Web Vitals) arrives once
+ * the page is live and idle. The chunk never competes with the first screen's scripts; an error
+ * brings it at once (errors are what a release is judged by); a page that goes away before it
+ * arrives leaves its reports to the tab's next page.
+ */
 
-let state: State = { phase: 'waiting', early: [] };
+/** A report as the page makes it: serializable, formatted into the contract's event by the chunk. */
+export type RawReport =
+  | { kind: 'load'; remote: RemoteName; version: string | null; ms: number; ok: boolean; path: string }
+  | {
+      kind: 'error';
+      source: ErrorSource;
+      /** Null: the remote owning `path` (an uncaught error). */
+      remote: RemoteName | null;
+      version: string | null;
+      message: string;
+      stack?: string;
+      path: string;
+    };
 
-function report(event: TelemetryEvent): void {
-  if (typeof window === 'undefined') return;
-  if (state.phase === 'reporting') state.client.add(event);
-  else if (state.phase === 'waiting' && state.early.length < TELEMETRY_BATCH_MAX) state.early.push(event);
+/** At most this many reports wait for the chunk. */
+const WAITING_MAX = 40;
+/** How long after the page is live and idle the chunk loads, when no error brings it sooner. */
+export const TELEMETRY_START_DELAY_MS = 5_000;
+
+type Sink = (report: RawReport) => void;
+
+let off = false;
+let waiting: RawReport[] = [];
+let sink: Sink | null = null;
+let started: Promise<void> | null = null;
+let loadNow: (() => void) | null = null;
+
+const here = () => window.location.pathname;
+
+function report(raw: RawReport): void {
+  if (typeof window === 'undefined' || off) return;
+  if (sink) {
+    sink(raw);
+    return;
+  }
+  if (waiting.length < WAITING_MAX) waiting.push(raw);
+  if (raw.kind === 'error') loadNow?.();
 }
 
-function sessionStorageOrNull(): Storage | null {
+function errorReport(source: ErrorSource, error: unknown, remote: RemoteName | null, version: string | null) {
+  const stack = stackOf(error);
+  return {
+    kind: 'error',
+    source,
+    remote,
+    version,
+    message: messageOf(error),
+    ...(stack ? { stack } : {}),
+    path: here(),
+  } as const;
+}
+
+const onError = (event: ErrorEvent) =>
+  report(errorReport('uncaught', event.error ?? event.message, null, null));
+const onRejection = (event: PromiseRejectionEvent) =>
+  report(errorReport('rejection', event.reason, null, null));
+/** Before the chunk: what waits is kept for the tab's next page (a reload, a link followed). */
+const onPageHide = () => {
+  if (sink || waiting.length === 0) return;
   try {
-    return window.sessionStorage;
+    window.sessionStorage.setItem(PENDING_KEY, JSON.stringify(waiting));
   } catch {
-    return null;
+    // Storage full or refused: these reports are lost.
+  }
+};
+
+function listen(on: boolean): void {
+  if (on) {
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    window.addEventListener('pagehide', onPageHide);
+  } else {
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
+    window.removeEventListener('pagehide', onPageHide);
   }
 }
 
 /**
- * Page telemetry (issue 30), once per page; later calls do nothing. The tab decides once whether
- * it reports, at the page's sample rate (`<meta name="app-telemetry-sample">`); a reporting page
- * sends its Web Vitals, remote loads and errors to `${apiBase}/telemetry` by beacon. It sets no
- * cookie. Browser only.
+ * Starts the page's telemetry, once (later calls answer the same promise, which settles when the
+ * chunk has started or the tab is sampled out). Browser only; sets no cookie.
  */
-export function startTelemetry(): void {
-  if (state.phase !== 'waiting') return;
-  const { early } = state;
+export function startTelemetry(delayMs = TELEMETRY_START_DELAY_MS): Promise<void> {
+  if (started) return started;
   if (typeof window === 'undefined') {
-    state = { phase: 'off' };
-    return;
+    off = true;
+    started = Promise.resolve();
+    return started;
   }
-  const session = tabSession(pageSampleRate(document), sessionStorageOrNull());
-  if (!session.reporting) {
-    state = { phase: 'off' };
-    return;
-  }
-  const client = createTelemetryClient({ session: session.id, url: `${appConfig().apiBase}/telemetry` });
-  state = { phase: 'reporting', client };
-  for (const event of early) client.add(event);
-  const landing = attributionOf(window.location.pathname);
-  whenIdle(() => void watchVitals(landing, report).catch(() => undefined));
+  const landing = here();
+  listen(true);
+  started = new Promise<void>((resolve) => {
+    let timer: number | undefined;
+    let cancelIdle = () => {};
+    const load = () => {
+      loadNow = null;
+      cancelIdle();
+      if (timer !== undefined) window.clearTimeout(timer);
+      import(/* webpackChunkName: "telemetry" */ './reporting')
+        .then(({ startReporting }) => {
+          listen(false);
+          const take = startReporting(landing, waiting.splice(0));
+          if (take) sink = take;
+          else off = true;
+          // Whether this page reports, for QA's journeys (they leave a page once it does).
+          document.documentElement.dataset.telemetry = take ? 'on' : 'off';
+        })
+        .catch(() => {
+          // The chunk did not load (offline, a deploy in between): the page goes on without it.
+          listen(false);
+          off = true;
+        })
+        .finally(() => {
+          waiting = [];
+          resolve();
+        });
+    };
+    loadNow = load;
+    if (waiting.some((raw) => raw.kind === 'error')) load();
+    else
+      cancelIdle = whenIdle(() => {
+        timer = window.setTimeout(load, delayMs);
+      });
+  });
+  return started;
 }
-
-const currentPath = () => (typeof window === 'undefined' ? '/' : window.location.pathname);
 
 /** A remote's routes loading, from the start to ready (or to the failure), on the current page. */
 export function reportRemoteLoad(remote: RemoteName, version: string | null, ms: number, ok: boolean): void {
-  report(loadEvent({ remote: REMOTES[remote], version }, ms, ok, routeOf(currentPath())));
+  if (typeof window === 'undefined') return;
+  report({ kind: 'load', remote, version, ms, ok, path: here() });
 }
 
 /** A remote area's error boundary showing its fallback. */
 export function reportBoundaryError(remote: RemoteName, version: string | null, error: unknown): void {
-  report(errorEvent('boundary', error, { remote: REMOTES[remote], version, route: routeOf(currentPath()) }));
+  if (typeof window === 'undefined') return;
+  report(errorReport('boundary', error, remote, version));
 }
 
 /**
@@ -72,9 +156,9 @@ export function reportBoundaryError(remote: RemoteName, version: string | null, 
  * the release this page runs of that remote. Answers what `load` answers.
  */
 export async function measureRemoteLoad<T>(remote: RemoteName, load: () => Promise<T>): Promise<T> {
-  const started = performance.now();
+  const begun = performance.now();
   const done = (ok: boolean) =>
-    reportRemoteLoad(remote, releaseVersionOf(remote), performance.now() - started, ok);
+    reportRemoteLoad(remote, releaseVersionOf(remote), performance.now() - begun, ok);
   try {
     const loaded = await load();
     done(true);
