@@ -16,7 +16,8 @@ import {
   resolveRateLimits,
   routeLimitStore,
 } from './modules/auth/rate-limits';
-import { AD_SLOTS_PER_DAY_DEFAULT, type RemoteRegistry } from 'contracts';
+import type { RemoteRegistry } from 'contracts';
+import { AD_SLOTS_PER_DAY_DEFAULT } from 'contracts/campaigns';
 import { STREAM_FRAME_MAX_BYTES } from 'contracts/streams';
 import { adImageRoutes } from './modules/ads/routes/images';
 import { adRoutes } from './modules/ads/routes/serving';

@@ -1,4 +1,5 @@
-import { AD_SLOTS_PER_DAY_DEFAULT, ADJUSTMENT_APPROVAL_RUBLES_DEFAULT, TOP_PLACEMENT } from 'contracts';
+import { ADJUSTMENT_APPROVAL_RUBLES_DEFAULT, TOP_PLACEMENT } from 'contracts';
+import { AD_SLOTS_PER_DAY_DEFAULT } from 'contracts/campaigns';
 import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from './modules/complaints/hold';
 import { DEFAULT_RUB_PER_USD } from './modules/prices/pricing';
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as campaigns from './api/campaigns';
 import * as passwordBodies from './api/password-bodies';
 import * as contracts from './index';
 import {
@@ -71,11 +72,13 @@ function collectMessages(node: unknown, found = { keys: new Set<string>(), unkey
   return found;
 }
 
-// The main entry's, those of the entry that holds the bodies setting a password, and the
+// The main entry's, the campaigns' (contracts/campaigns), those of the entry that holds the bodies
+// setting a password, and the
 // registry's and the telemetry's request schemas (contracts/releases and contracts/telemetry;
 // their answers' schemas report nothing).
 const exportedSchemas = Object.entries({
   ...contracts,
+  ...campaigns,
   ...passwordBodies,
   publishReleaseBody,
   registryChangeBody,

@@ -18,3 +18,19 @@ export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
     if (timer !== undefined) window.clearTimeout(timer);
   };
 }
+
+/**
+ * Runs work nothing on screen waits for (the other language's texts, say) once the page is idle
+ * and `delayMs` more have passed: off the downloads of the first screen, which in the signed-in
+ * areas keeps loading after the page itself is idle. Returns a cancel function.
+ */
+export function whenSettled(task: () => void, delayMs = 3000): () => void {
+  let timer: number | undefined;
+  const cancelIdle = whenIdle(() => {
+    timer = window.setTimeout(task, delayMs);
+  });
+  return () => {
+    cancelIdle();
+    if (timer !== undefined) window.clearTimeout(timer);
+  };
+}

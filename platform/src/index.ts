@@ -17,7 +17,7 @@ export { UploadCancelled, uploadFile } from './http/upload';
 export type { LanguageSwitchProps } from './i18n/use-language-switch';
 export { useLanguageSwitch } from './i18n/use-language-switch';
 export { useLocalized } from './i18n/use-localized';
-export { whenIdle } from './idle';
+export { whenIdle, whenSettled } from './idle';
 export {
   currentLocale,
   i18n,

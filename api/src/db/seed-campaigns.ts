@@ -1,4 +1,5 @@
-import { type AdPlacement, type AdPricing, addDays } from 'contracts';
+import type { AdPlacement, AdPricing } from 'contracts';
+import { addDays } from 'contracts/campaigns';
 import { eq } from 'drizzle-orm';
 import { loadAdPrices, quoteOf } from '../modules/campaigns/pricing';
 import type { Database } from './client';

@@ -1,10 +1,10 @@
 import type {
-  CampaignStats,
   NotificationListResponse,
   OwnProfile,
   ProfilePromotions,
   ProfileViewsResponse,
 } from 'contracts';
+import type { CampaignStats } from 'contracts/campaigns';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../modules/payments/reconcile';

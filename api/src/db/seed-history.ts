@@ -1,4 +1,5 @@
-import { type AccountType, adDayOf, addDays, type NotificationKind } from 'contracts';
+import type { AccountType, NotificationKind } from 'contracts';
+import { adDayOf, addDays } from 'contracts/campaigns';
 import { eq } from 'drizzle-orm';
 import { Random } from '../lib/random';
 import { sha256 } from '../lib/tokens';

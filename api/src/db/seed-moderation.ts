@@ -1,4 +1,4 @@
-import { adDayOf } from 'contracts';
+import { adDayOf } from 'contracts/campaigns';
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { PLACEHOLDER_HEIGHT, PLACEHOLDER_WIDTH, placeholderUrl } from '../modules/media/placeholder';
 import { approvedVersionOf } from '../modules/own-profiles/own-profile';

@@ -1,4 +1,4 @@
-import { adDayOf, addDays, type Campaign } from 'contracts';
+import { adDayOf, addDays, type Campaign } from 'contracts/campaigns';
 import { expect } from 'vitest';
 import { creditBalance } from './admin';
 import { createAgent } from './agent';

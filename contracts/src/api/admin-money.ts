@@ -4,7 +4,7 @@ import { pageQueryEntries, positiveIntString } from '../common';
 import { PROMO_CODE_MAX_LENGTH, PROMO_CODE_MIN_LENGTH } from '../constants';
 import { ACCOUNT_TYPES, PAYMENT_ORDER_STATUSES, PROMO_TYPES } from '../enums';
 import { ADMIN_MAX_PAGE_SIZE } from './admin';
-import { isAdDay } from './campaigns';
+import { isAdDay } from './ad-days';
 
 /** An administrator's correction of a balance: at most this many rubles either way. */
 export const ADJUSTMENT_MAX_RUBLES = 1_000_000;

@@ -1,8 +1,7 @@
-import type { Campaign, CampaignDraft } from 'contracts';
+import type { Campaign, CampaignDraft } from 'contracts/campaigns';
 
+export type { AdPlacement as CampaignPlacement, AdPricing as CampaignPricing } from 'contracts';
 export type {
-  AdPlacement as CampaignPlacement,
-  AdPricing as CampaignPricing,
   Campaign,
   CampaignCalendar,
   CampaignDraft,
@@ -11,7 +10,7 @@ export type {
   CampaignStats,
   CampaignTab,
   CampaignWithBalance as CampaignSubmitted,
-} from 'contracts';
+} from 'contracts/campaigns';
 export type CampaignImage = NonNullable<Campaign['image']>;
 export type CampaignStatus = Campaign['status'];
 

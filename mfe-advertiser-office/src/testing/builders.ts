@@ -1,4 +1,4 @@
-import type { Campaign, CampaignList } from 'contracts';
+import type { Campaign, CampaignList } from 'contracts/campaigns';
 
 /** A campaign as the API answers it; a saved draft unless told otherwise. */
 export function createCampaign(overrides: Partial<Campaign> = {}): Campaign {

@@ -1,5 +1,5 @@
 import type { ModelCard, ModelDetails, ModelListResponse } from 'contracts';
-import type { ServedAd } from 'contracts';
+import type { ServedAd } from 'contracts/campaigns';
 import { LISTING_PAGE_SIZE } from 'contracts';
 
 export function createModelCard(overrides: Partial<ModelCard> = {}): ModelCard {

@@ -9,7 +9,7 @@ import {
   PlatformProviders,
   startTelemetry,
   stripLocale,
-  whenIdle,
+  whenSettled,
 } from 'platform';
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -71,8 +71,9 @@ export function App() {
     document.documentElement.dataset.hydrated = 'true';
     // Page telemetry (a sampled share of tabs): the release figures on the admin's releases screen.
     startTelemetry();
-    // The other language and the fallback texts: a switch without a wait, off the first load.
-    return whenIdle(() => void loadEveryLanguage().catch(() => undefined), 5000);
+    // The other language and the fallback texts: a switch without a wait, off the first screen's
+    // downloads (a signed-in area's first screen keeps loading after the page is idle).
+    return whenSettled(() => void loadEveryLanguage().catch(() => undefined));
   }, []);
   return (
     <PlatformProviders>

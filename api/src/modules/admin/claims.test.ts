@@ -1,12 +1,11 @@
 import type {
-  AdminCampaign,
-  AdminCampaignQueue,
   AdminCounts,
   ApiErrorBody,
   ModerationClaimed,
   ModerationDetails,
   ModerationQueue,
 } from 'contracts';
+import type { AdminCampaign, AdminCampaignQueue } from 'contracts/campaigns';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedPrices } from '../../db/seed-prices';

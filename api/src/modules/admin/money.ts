@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type AdjustmentBody,
-  type AdminBalanceAdjustment,
-  type AdminPageQuery,
-  type AdminPaymentOrder,
-  type AdminPaymentOrderDetails,
-  type AdminPaymentOrderList,
-  type AdminPaymentOrderQuery,
-  type AdminPromoCode,
-  type AdminPromoCodeList,
-  adDayOf,
-  type PromoCodeCreateBody,
+import type {
+  AdjustmentBody,
+  AdminBalanceAdjustment,
+  AdminPageQuery,
+  AdminPaymentOrder,
+  AdminPaymentOrderDetails,
+  AdminPaymentOrderList,
+  AdminPaymentOrderQuery,
+  AdminPromoCode,
+  AdminPromoCodeList,
+  PromoCodeCreateBody,
 } from 'contracts';
+import { adDayOf } from 'contracts/campaigns';
 import type { Database } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
 import { pageOf, paged } from '../../lib/paging';

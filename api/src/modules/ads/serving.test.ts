@@ -1,4 +1,4 @@
-import { adDayOf, type Campaign, type CampaignStats, type ServedAds } from 'contracts';
+import { adDayOf, type Campaign, type CampaignStats, type ServedAds } from 'contracts/campaigns';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { ADS_PER_PAGE_MAX, type AdRefusalReason, type AdsQuery, adDayOf, type ServedAd } from 'contracts';
+import type { AdRefusalReason } from 'contracts';
+import { ADS_PER_PAGE_MAX, type AdsQuery, adDayOf, type ServedAd } from 'contracts/campaigns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isbot } from 'isbot';

@@ -1,4 +1,5 @@
-import { type AdPlacement, AD_MAX_START_AHEAD_DAYS, addDays } from 'contracts';
+import type { AdPlacement } from 'contracts';
+import { AD_MAX_START_AHEAD_DAYS, addDays } from 'contracts/campaigns';
 import type { Database } from '../../db/client';
 import { bookingsByKeyAndDay, EVERYWHERE } from './repository';
 

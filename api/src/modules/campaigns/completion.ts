@@ -1,4 +1,4 @@
-import { adDayOf } from 'contracts';
+import { adDayOf } from 'contracts/campaigns';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { tryJobLock } from '../../db/job-lock';

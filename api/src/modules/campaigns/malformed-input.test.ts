@@ -1,4 +1,4 @@
-import { CAMPAIGN_FIELD_KEYS } from 'contracts';
+import { CAMPAIGN_FIELD_KEYS } from 'contracts/campaigns';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';

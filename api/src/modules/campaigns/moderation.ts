@@ -1,4 +1,5 @@
-import type { AdminCampaign, AdminCampaignQueue, AdminPageQuery } from 'contracts';
+import type { AdminPageQuery } from 'contracts';
+import type { AdminCampaign, AdminCampaignQueue } from 'contracts/campaigns';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { pageOf, paged } from '../../lib/paging';

@@ -1,4 +1,5 @@
-import { AD_PRICE_CODES, type AdPlacement, type AdPricing, daysBetween, MSK_SPB_CITY_SLUGS } from 'contracts';
+import { AD_PRICE_CODES, type AdPlacement, type AdPricing, MSK_SPB_CITY_SLUGS } from 'contracts';
+import { daysBetween } from 'contracts/campaigns';
 import type { Database } from '../../db/client';
 import { createPriceRepository } from '../prices/repository';
 

@@ -1,11 +1,5 @@
-import {
-  type ApiErrorBody,
-  adDayOf,
-  addDays,
-  type Campaign,
-  type CampaignCalendar,
-  type ServedAds,
-} from 'contracts';
+import type { ApiErrorBody } from 'contracts';
+import { adDayOf, addDays, type Campaign, type CampaignCalendar, type ServedAds } from 'contracts/campaigns';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, campaigns, ledgerTransactions, notifications } from '../../db/schema';

@@ -1,12 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
+import { idParamsSchema } from 'contracts';
 import {
   campaignCalendarQuerySchema,
   campaignDraftSchema,
   campaignListQuerySchema,
   campaignQuoteQuerySchema,
   campaignStatsQuerySchema,
-  idParamsSchema,
-} from 'contracts';
+} from 'contracts/campaigns';
 import * as responseSchemas from 'contracts/responses';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../lib/api-error';

@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AD_MIN_DAYS,
   AD_REFUSAL_REASONS,
   type AdPlacement,
   type AdRefusalReason,
   type AdPricing,
+  type CampaignAction,
+  validate,
+} from 'contracts';
+import {
+  AD_MIN_DAYS,
   adDayOf,
   addDays,
   CAMPAIGN_TAB_STATUSES,
   CAMPAIGN_TRANSITIONS,
   CAMPAIGNS_PAGE_SIZE,
   type Campaign,
-  type CampaignAction,
   type CampaignCalendar,
   type CampaignCalendarQuery,
   type CampaignDraft,
@@ -22,8 +25,7 @@ import {
   type CampaignStats,
   campaignSubmitSchema,
   daysBetween,
-  validate,
-} from 'contracts';
+} from 'contracts/campaigns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { ApiError, ValidationError } from '../../lib/api-error';

@@ -1,4 +1,5 @@
-import { AD_TIME_ZONE, type AdminPaymentOrderQuery, type PromoCodeCreateBody } from 'contracts';
+import type { AdminPaymentOrderQuery, PromoCodeCreateBody } from 'contracts';
+import { AD_TIME_ZONE } from 'contracts/campaigns';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { accounts, paymentOrders, paymentWebhooks, promoCodes } from '../../../db/schema';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AD_SLOTS_PER_DAY_DEFAULT, ADJUSTMENT_APPROVAL_RUBLES_DEFAULT } from 'contracts';
+import { ADJUSTMENT_APPROVAL_RUBLES_DEFAULT } from 'contracts';
+import { AD_SLOTS_PER_DAY_DEFAULT } from 'contracts/campaigns';
 import { accountRoutes } from './accounts';
 import { campaignModerationRoutes } from './campaigns';
 import { auditRoutes } from './audit';

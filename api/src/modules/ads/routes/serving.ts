@@ -1,4 +1,4 @@
-import { adClickParamsSchema, adsQuerySchema, impressionBodySchema } from 'contracts';
+import { adClickParamsSchema, adsQuerySchema, impressionBodySchema } from 'contracts/campaigns';
 import * as responseSchemas from 'contracts/responses';
 import * as v from 'valibot';
 import { ApiError } from '../../../lib/api-error';

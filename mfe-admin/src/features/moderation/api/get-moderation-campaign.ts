@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminCampaign } from 'contracts';
+import type { AdminCampaign } from 'contracts/campaigns';
 import { api } from 'platform';
 import { reviewKeys } from '../../../api/review-keys';
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, type AdminCampaignQueue } from 'contracts';
+import { ADMIN_PAGE_SIZE } from 'contracts';
+import type { AdminCampaignQueue } from 'contracts/campaigns';
 import { api } from 'platform';
 import { reviewKeys } from '../../../api/review-keys';
 

@@ -1,5 +1,5 @@
 import { ErrorState, formatDate, formatDateTime, formatRubles } from 'account-ui';
-import type { Campaign } from 'contracts';
+import type { Campaign } from 'contracts/campaigns';
 import { useLocalized } from 'platform';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

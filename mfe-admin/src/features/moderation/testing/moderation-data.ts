@@ -1,12 +1,11 @@
 import type {
-  AdminCampaign,
   AdminProfile,
-  Campaign,
   ModerationClaim,
   ModerationDetails,
   ModerationQueue,
   ModerationQueueItem,
 } from 'contracts';
+import type { AdminCampaign, Campaign } from 'contracts/campaigns';
 
 /** A profile as the administration lists it: a model's, listed, nothing wrong. */
 export function createAdminProfile(overrides: Partial<AdminProfile> = {}): AdminProfile {

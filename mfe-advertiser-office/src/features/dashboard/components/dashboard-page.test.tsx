@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from 'platform';
 import { expectNoAxeViolations } from 'shared-ui/testing';
-import type { CampaignStats } from 'contracts';
+import type { CampaignStats } from 'contracts/campaigns';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../locales/en.json';
 import ru from '../../../locales/ru.json';

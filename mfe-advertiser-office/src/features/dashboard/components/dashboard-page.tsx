@@ -1,5 +1,5 @@
 import { ErrorState, formatRubles, PageHeader, SectionCard } from 'account-ui';
-import type { CampaignStats } from 'contracts';
+import type { CampaignStats } from 'contracts/campaigns';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { AD_MIN_DAYS } from 'contracts';
+import { AD_MIN_DAYS } from 'contracts/campaigns';
 import { useState } from 'react';
 import { type DateRange, DayPicker } from 'react-day-picker';
 import { enGB } from 'react-day-picker/locale/en-GB';

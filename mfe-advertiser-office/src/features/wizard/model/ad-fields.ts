@@ -1,4 +1,5 @@
-import { AD_MAX_CITIES, AD_PLACEMENTS, adFormSchema } from 'contracts';
+import { AD_PLACEMENTS, adFormSchema } from 'contracts';
+import { AD_MAX_CITIES } from 'contracts/campaigns';
 import * as v from 'valibot';
 
 export const PLACEMENTS = AD_PLACEMENTS;

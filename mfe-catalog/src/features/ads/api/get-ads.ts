@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from 'platform';
 import type { AdPlace } from '../model/ad-place';
-import type { AdsQuery, ServedAds } from 'contracts';
+import type { AdsQuery, ServedAds } from 'contracts/campaigns';
 
 export const getAds = (where: AdPlace, signal?: AbortSignal) =>
   api.get<ServedAds>('/ads', { ...where } satisfies AdsQuery, signal);

@@ -1,4 +1,4 @@
-import type { ImpressionBody } from 'contracts';
+import type { ImpressionBody } from 'contracts/campaigns';
 import { api } from 'platform';
 
 export const postImpression = (token: string) =>

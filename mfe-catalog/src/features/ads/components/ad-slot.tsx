@@ -8,7 +8,7 @@ import { recordImpression } from '../api/record-impression';
 import { useAfterIdle } from '../lib/use-after-idle';
 import { useViewable } from '../lib/use-viewable';
 import { adPlaceFor } from '../model/ad-place';
-import type { ServedAd } from 'contracts';
+import type { ServedAd } from 'contracts/campaigns';
 import styles from './ad-slot.module.css';
 
 export interface AdSlotProps {
