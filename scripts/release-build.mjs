@@ -9,7 +9,8 @@
 //
 // The version is the package's semver (RELEASE_SEMVER overrides it) and the content hash of the
 // build. The store is RELEASE_STORE_DIR (.data/releases by default), served by the API at
-// /mfe/<folder>/<version>/; RELEASE_BASE_URL names it when a CDN serves the store instead. The
+// /mfe/<folder>/<version>/; with RELEASE_S3_BUCKET it is that S3-compatible bucket, served by the
+// CDN at RELEASE_BASE_URL (scripts/release-s3.mjs). The
 // registry is the API at RELEASE_API (http://localhost:8080), with RELEASE_TOKEN.
 //
 // A release is refused, with the reason, and nothing is stored or published when: an exposed
@@ -26,6 +27,7 @@ import semver from 'semver';
 import { compressDir } from './build.mjs';
 import { root, run } from './lib.mjs';
 import { integrityOf, remoteDeclaration } from './pin-remotes.mjs';
+import { s3StoreOf, uploadRelease } from './release-s3.mjs';
 
 /** What the shell loads of every remote. */
 export const REQUIRED_EXPOSES = ['./routes'];
@@ -326,8 +328,15 @@ export async function main(argv, { cwd = process.cwd(), env = process.env, out =
     out.log(`${declaration.name} ${version} passes its checks (not published: --check)`);
     return 0;
   }
-  const storeDir = path.resolve(env.RELEASE_STORE_DIR || path.join(root, '.data', 'releases'));
-  const { stored } = storeRelease({ dist, storeDir, folder, version });
+  let stored;
+  const bucket = s3StoreOf(env);
+  if (bucket) {
+    // The bucket behind the CDN (RELEASE_BASE_URL) holds the release; the API's disk does not.
+    stored = (await uploadRelease({ dist, folder, version, store: bucket })) > 0;
+  } else {
+    const storeDir = path.resolve(env.RELEASE_STORE_DIR || path.join(root, '.data', 'releases'));
+    stored = storeRelease({ dist, storeDir, folder, version }).stored;
+  }
   const published = await api(env, 'POST', '/api/releases', release);
   if (published.status !== 200) {
     out.error(`${declaration.name} ${version}: the registry refused it: ${reasonOf(published)}`);

@@ -143,6 +143,8 @@ export interface AppOptions {
   adjustmentApprovalRubles?: number | undefined;
   /** What deploy pipelines authenticate with at /api/releases* (RELEASE_TOKEN); without it they cannot. */
   releaseToken?: string | undefined;
+  /** Origins a CDN serves released remotes from (RELEASE_BASE_URL's): their scripts and styles may run. */
+  releaseOrigins?: string[] | undefined;
   /** The release store (RELEASE_STORE_DIR): released remotes, served at /mfe/<name>/<version>/. */
   releaseStore?: string | undefined;
   /** The share of page sessions that report telemetry (TELEMETRY_SAMPLE), written into every page. */
@@ -212,7 +214,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(requestIdPlugin);
   await app.register(fastifyCookie);
   await app.register(securityHeadersPlugin, {
-    remoteOrigins: remoteOriginsOf(registryFileOf(options.staticRoot, options.remotesJson)),
+    remoteOrigins: [
+      ...remoteOriginsOf(registryFileOf(options.staticRoot, options.remotesJson)),
+      ...(options.releaseOrigins ?? []),
+    ],
     hsts: options.hsts ?? false,
   });
   // API answers (a listing page is ~9 KB of JSON) compressed for browsers that accept it; built

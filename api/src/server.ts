@@ -118,6 +118,8 @@ async function main(): Promise<void> {
     // Released remotes, served at /mfe/<name>/<version>/ (the release command copies them here).
     releaseStore: path.resolve(env.RELEASE_STORE_DIR || path.join(repoRoot, '.data', 'releases')),
     telemetrySample: telemetrySampleOf(env.TELEMETRY_SAMPLE),
+    // Releases served by a CDN (the release command's RELEASE_BASE_URL): the page may load them.
+    releaseOrigins: env.RELEASE_BASE_URL ? [new URL(env.RELEASE_BASE_URL).origin] : [],
     topPlacement,
     payments: config.payments,
     paymentOrderRateLimit: {

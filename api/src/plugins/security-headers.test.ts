@@ -77,6 +77,16 @@ describe('security headers', () => {
     }
   });
 
+  it('let the pages load releases from the CDN a deployment names (RELEASE_BASE_URL)', async () => {
+    const withCdn = await createTestApp({ releaseOrigins: ['https://releases.example.net'] });
+    try {
+      const csp = String((await withCdn.app.inject('/api/health')).headers['content-security-policy']);
+      expect(csp).toMatch(/script-src [^;]*https:\/\/releases\.example\.net/);
+    } finally {
+      await withCdn.close();
+    }
+  });
+
   it('take the origins from the registry, and none from a registry that cannot be read', () => {
     expect(remoteOriginsOf(path.join(dir, 'remotes.json'))).toEqual(['https://cdn.example.com']);
     expect(remoteOriginsOf(path.join(dir, 'missing.json'))).toEqual([]);
