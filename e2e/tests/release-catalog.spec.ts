@@ -110,9 +110,9 @@ test('the catalogue released twice: a 50 % canary splits fresh visitors, each ke
     expect(first.rendered).toBe(first.served);
     expect(first.loaded && semverOf(first.loaded)).toBe(first.served);
     expect([stable, canary]).toContain(first.loaded);
-    // Reloads and another page of the catalogue keep it.
-    expect(await catalogueOf(page)).toEqual(first);
-    expect((await catalogueOf(page, '/price')).rendered).toBe(first.served);
+    // A reload keeps it (every visitor's second load; another page of the catalogue for every
+    // fourth, which the server renders with the same registry).
+    expect(await catalogueOf(page, visitor % 4 === 3 ? '/price' : '/')).toEqual(first);
     expect(problems).toEqual([]);
     seen.set(first.served ?? '', (seen.get(first.served ?? '') ?? 0) + 1);
     await context.close();
