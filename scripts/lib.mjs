@@ -1,7 +1,7 @@
 // Helpers shared by the start, build and test scripts. Plain Node, no dependencies: these run
 // before anything is installed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -94,4 +94,15 @@ export function runAsync(command, args, { cwd = root, env = {} } = {}) {
 
 export function log(message) {
   process.stdout.write(`\u203a ${message}\n`);
+}
+
+/** Every file below `dir`, by its path relative to `dir` with `/` separators, in name order. */
+export function* filesBelow(dir, base = dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesBelow(full, base);
+    else yield path.relative(base, full).split(path.sep).join('/');
+  }
 }

@@ -17,7 +17,7 @@
 // module the shell loads is missing, a shared singleton's range does not accept the host's
 // version, its routes collide with another remote's, or its server entry does not render a page.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -25,7 +25,7 @@ import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import semver from 'semver';
 import { compressDir } from './build.mjs';
-import { root, run } from './lib.mjs';
+import { filesBelow, root, run } from './lib.mjs';
 import { integrityOf, remoteDeclaration } from './pin-remotes.mjs';
 import { s3StoreOf, uploadRelease } from './release-s3.mjs';
 
@@ -51,23 +51,13 @@ const packageOf = (name) =>
     .slice(0, name.startsWith('@') ? 2 : 1)
     .join('/');
 
-function* files(dir, base = dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  )) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full, base);
-    else yield path.relative(base, full).split(path.sep).join('/');
-  }
-}
-
 /**
  * The build's content hash: SHA-256 over every file's path and bytes (the compressed copies
  * follow from them and are left out), so the same build always gets the same version.
  */
 export function contentHash(dist) {
   const hash = createHash('sha256');
-  for (const file of files(dist)) {
+  for (const file of filesBelow(dist)) {
     if (/\.(br|gz)$/.test(file)) continue;
     hash.update(`${file}\0`);
     hash.update(readFileSync(path.join(dist, file)));

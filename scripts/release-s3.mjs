@@ -2,10 +2,10 @@
 // uploads a release's files under <prefix>/<folder>/<version>/ when RELEASE_S3_BUCKET is set, and
 // the registry names them at RELEASE_BASE_URL. Uses the AWS SDK the API already ships for media.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { root } from './lib.mjs';
+import { filesBelow, root } from './lib.mjs';
 
 const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
@@ -19,16 +19,6 @@ const TYPES = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
 };
-
-function* files(dir, base = dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  )) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full, base);
-    else yield path.relative(base, full).split(path.sep).join('/');
-  }
-}
 
 /** The bucket settings from the environment, or null when releases stay on the API's disk. */
 export function s3StoreOf(env) {
@@ -66,7 +56,7 @@ export async function uploadRelease({ dist, folder, version, store }) {
   });
   let written = 0;
   try {
-    for (const file of files(dist)) {
+    for (const file of filesBelow(dist)) {
       if (/\.(br|gz)$/.test(file)) continue;
       const body = readFileSync(path.join(dist, file));
       const key = [store.prefix, folder, version, file].filter(Boolean).join('/');
