@@ -38,6 +38,7 @@ const servers = JSON.parse(process.env[E2E_SERVERS] ?? '[]') as E2eServer[];
 const releasesServer = JSON.parse(process.env[E2E_RELEASES_SERVER] ?? 'null') as E2eServer;
 /** The files of most journey time (the closing summary's slowest), longest first. */
 const LONG_FILES = [
+  'release-catalog.spec.ts',
   'admin-records.spec.ts',
   'admin-moderation.spec.ts',
   'cabinet-a11y.spec.ts',

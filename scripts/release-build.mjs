@@ -268,7 +268,8 @@ export async function main(argv, { cwd = process.cwd(), env = process.env, out =
     out.error(`${semverOf} is not a semver version`);
     return 2;
   }
-  compressDir(dist);
+  // `npm run build` compressed dist/ already (and the server may be sending those files now).
+  if (!argv.includes('--no-build')) compressDir(dist);
   const version = `${semverOf}+${contentHash(dist)}`;
   const shellPkg = JSON.parse(readFileSync(path.join(root, 'shell', 'package.json'), 'utf8'));
   const problems = checkBrowserBuild({
