@@ -3,7 +3,13 @@ import { useFieldMessage } from 'account-ui';
 import { REJECT_REASON_MAX_LENGTH, type ReasonBody, reasonBodySchema } from 'contracts';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type Path,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, TextArea } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
@@ -11,16 +17,20 @@ import type * as v from 'valibot';
 import { messageOf } from '../lib/api-message';
 import styles from './reason-dialog.module.css';
 
-interface Props {
+interface Props<T extends ReasonBody> {
   title: string;
   description: string;
   label: string;
   confirmLabel: string;
   /** Runs the action; a failure keeps the dialog open with the server's message. */
-  onConfirm: (body: ReasonBody) => Promise<unknown>;
+  onConfirm: (body: T) => Promise<unknown>;
   onClose: () => void;
-  /** The rule of the reason, as the API checks it (a block's by default). */
-  schema?: v.GenericSchema<ReasonBody, ReasonBody>;
+  /** The rule of the form, as the API checks it (a block's reason by default). */
+  schema?: v.GenericSchema<T, T>;
+  /** The fields' first values beside an empty reason. */
+  defaultValues?: DefaultValues<T>;
+  /** Fields of the form above the reason (a canary's share), bound to the dialog's form. */
+  fields?: (form: UseFormReturn<T>) => ReactNode;
   /** The confirm button's look: `danger` for what takes something away (the default). */
   tone?: 'danger' | 'primary';
   /** What the dialog says above the reason (the versions a change moves between). */
@@ -29,33 +39,36 @@ interface Props {
 
 /**
  * An action that needs a reason someone reads later (blocking an account or a profile, a release
- * promoted or rolled back): the reason is checked on blur and on submit by the same schema as
- * the API's.
+ * promoted, rolled back or sent to a share of visitors): the form is checked on blur and on
+ * submit by the same schema as the API's.
  */
-export function ReasonDialog({
+export function ReasonDialog<T extends ReasonBody = ReasonBody>({
   title,
   description,
   label,
   confirmLabel,
   onConfirm,
   onClose,
-  schema = reasonBodySchema,
+  schema = reasonBodySchema as unknown as v.GenericSchema<T, T>,
+  defaultValues,
+  fields,
   tone = 'danger',
   children,
-}: Props) {
+}: Props<T>) {
   const { t } = useTranslation('admin');
   const fieldMessage = useFieldMessage('admin');
   const formId = useId();
   const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<T>({
+    resolver: valibotResolver(schema),
+    mode: 'onTouched',
+    defaultValues: { ...defaultValues, reason: '' } as DefaultValues<T>,
+  });
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ReasonBody>({
-    resolver: valibotResolver(schema),
-    mode: 'onTouched',
-    defaultValues: { reason: '' },
-  });
+  } = form;
 
   const submit = handleSubmit(async (values) => {
     setProblem(null);
@@ -87,11 +100,12 @@ export function ReasonDialog({
     >
       <form id={formId} className={styles.form} onSubmit={submit} noValidate>
         {children}
+        {fields?.(form)}
         <TextArea
           label={label}
           maxLength={REJECT_REASON_MAX_LENGTH}
-          error={fieldMessage(errors.reason)}
-          {...register('reason')}
+          error={fieldMessage((errors as FieldErrors<ReasonBody>).reason)}
+          {...register('reason' as Path<T>)}
         />
         {problem && (
           <p role="alert" className={styles.problem}>
