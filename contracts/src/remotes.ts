@@ -102,3 +102,15 @@ export function ownerOfPath(claims: readonly RouteClaim[], pathname: string): st
   }
   return owner;
 }
+
+/**
+ * The routes each record of a registry declares, by federation name (records without routes,
+ * and bare strings, claim nothing): what `ownerOfPath` and the registry's conflict check read.
+ */
+export function routeClaims(registry: RemoteRegistry): RouteClaim[] {
+  return Object.entries(registry).flatMap(([remote, record]) =>
+    typeof record === 'object' && record !== null && Array.isArray(record.routes)
+      ? [{ remote, routes: record.routes }]
+      : [],
+  );
+}

@@ -49,7 +49,6 @@ export {
   registerRegistry,
   releaseVersionOf,
   remoteForPath,
-  routeClaims,
   runningReleases,
   serverEntry,
 } from './remotes/remotes';

@@ -7,7 +7,7 @@ import {
   type RemoteName,
   type RemoteRegistry,
   REMOTES,
-  type RouteClaim,
+  routeClaims,
   stripLocale,
 } from 'contracts';
 
@@ -27,13 +27,6 @@ export function serverEntry(record: RegistryEntry | undefined): string | undefin
 const roles = new Map<string, RemoteName>(
   Object.entries(REMOTES).map(([role, federationName]) => [federationName, role as RemoteName]),
 );
-
-/** The routes each remote's record declares, by federation name (issue 30: the registry decides). */
-export function routeClaims(registry: RemoteRegistry): RouteClaim[] {
-  return Object.entries(registry).flatMap(([remote, record]) =>
-    typeof record === 'object' && Array.isArray(record.routes) ? [{ remote, routes: record.routes }] : [],
-  );
-}
 
 /**
  * The remote owning a path in a registry, with or without its language prefix: the one whose

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { REMOTES, type RemoteRegistry } from 'contracts';
+import { REMOTES, type RemoteRegistry, routeClaims } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
 import {
   adminReleases,
@@ -72,14 +72,8 @@ export interface ReleaseRoutesOptions {
 
 export const releaseRoutes = defineRoutes<ReleaseRoutesOptions>(async (fastify, options) => {
   const registry = createRemoteRegistry(fastify.db, {
-    fileClaims: async () => {
-      const file: RemoteRegistry = options.fileRegistry ? await options.fileRegistry().catch(() => ({})) : {};
-      return Object.entries(file).flatMap(([remote, record]) =>
-        typeof record === 'object' && record !== null && Array.isArray(record.routes)
-          ? [{ remote, routes: record.routes }]
-          : [],
-      );
-    },
+    fileClaims: async () =>
+      routeClaims(options.fileRegistry ? await options.fileRegistry().catch(() => ({})) : {}),
   });
   const telemetry = createTelemetryRepository(fastify.db);
   const admin = adminRoute(fastify);
