@@ -11,9 +11,9 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
 // The library needs a browser's performance entries: here, what the page asks of it is enough.
 vi.mock('./vitals', () => ({ watchVitals: vi.fn(async () => undefined) }));
 vi.mock('../idle', () => ({
-  whenIdle: (task: () => void) => {
-    task();
-    return () => undefined;
+  whenSettled: (task: () => void, delayMs: number) => {
+    const timer = setTimeout(task, delayMs);
+    return () => clearTimeout(timer);
   },
 }));
 

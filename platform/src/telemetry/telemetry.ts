@@ -1,5 +1,5 @@
 import type { ErrorSource } from 'contracts/telemetry';
-import { whenIdle } from '../idle';
+import { whenSettled } from '../idle';
 import { type RemoteName, releaseVersionOf } from '../remotes/remotes';
 import { PENDING_KEY } from './constants';
 import { messageOf, stackOf } from './describe-error';
@@ -104,12 +104,10 @@ export function startTelemetry(delayMs = TELEMETRY_START_DELAY_MS): Promise<void
   const landing = here();
   listen(true);
   started = new Promise<void>((resolve) => {
-    let timer: number | undefined;
-    let cancelIdle = () => {};
+    let cancelWait = () => {};
     const load = () => {
       loadNow = null;
-      cancelIdle();
-      if (timer !== undefined) window.clearTimeout(timer);
+      cancelWait();
       import(/* webpackChunkName: "telemetry" */ './reporting')
         .then(({ startReporting }) => {
           listen(false);
@@ -131,10 +129,7 @@ export function startTelemetry(delayMs = TELEMETRY_START_DELAY_MS): Promise<void
     };
     loadNow = load;
     if (waiting.some((raw) => raw.kind === 'error')) load();
-    else
-      cancelIdle = whenIdle(() => {
-        timer = window.setTimeout(load, delayMs);
-      });
+    else cancelWait = whenSettled(load, delayMs);
   });
   return started;
 }
