@@ -349,6 +349,17 @@ export function createServerConfig({ appDir, name, kind, entry, dependsOn }) {
       alias: {
         'react-router$': path.join(routerDir, 'dist/production/index.mjs'),
         'react-router/dom$': path.join(routerDir, 'dist/production/dom-export.mjs'),
+        // The host renders with the server's useTranslation (shell/src/server-react-i18next.ts),
+        // and gives that react-i18next to the remotes it renders.
+        ...(isRemote
+          ? {}
+          : {
+              'react-i18next$': path.join(appDir, 'src', 'server-react-i18next.ts'),
+              'react-i18next-original$': path.join(
+                path.dirname(require.resolve('react-i18next/package.json')),
+                'dist/es/index.js',
+              ),
+            }),
       },
     },
     externalsType: 'commonjs',

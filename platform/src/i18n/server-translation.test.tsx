@@ -1,0 +1,113 @@
+import { createInstance } from 'i18next';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { useServerTranslation } from './server-translation';
+
+/** Two languages, two namespaces, plurals (Russian has three forms), interpolation and a fallback. */
+function instance(lng: string) {
+  const i18n = createInstance();
+  void i18n.init({
+    lng,
+    fallbackLng: 'en',
+    initAsync: false,
+    defaultNS: 'shell',
+    interpolation: { escapeValue: false },
+    resources: {
+      ru: {
+        shell: { title: 'Анкеты', hello: 'Привет, {{name}}' },
+        catalog: {
+          age_one: '{{count}} год',
+          age_few: '{{count}} года',
+          age_many: '{{count}} лет',
+          price: '{{price}} ₽/час',
+          card: { top: 'Топ', age_few: '{{count}} года' },
+        },
+      },
+      en: {
+        shell: { title: 'Profiles', hello: 'Hello, {{name}}', onlyEnglish: 'Only in English' },
+        catalog: { age_one: '{{count}} year', age_other: '{{count}} years', price: '{{price}} ₽/h' },
+      },
+    },
+  });
+  return i18n;
+}
+
+type Hook = typeof useTranslation;
+
+function Texts({ hook }: { hook: Hook }) {
+  const { t } = hook();
+  const catalog = hook('catalog');
+  const [tupleT, tupleI18n, ready] = hook('catalog');
+  return (
+    <p>
+      {t('title')}|{t('hello', { name: 'Анна' })}|{t('onlyEnglish')}|{t('missing.key')}|
+      {[1, 2, 5, 21].map((count) => catalog.t('age', { count })).join(',')}|
+      {tupleT('price', { price: '5 000' })}|{catalog.t('shell:title')}|{String(ready)}|{tupleI18n.language}|
+      {catalog.i18n.resolvedLanguage}
+    </p>
+  );
+}
+
+const page = (lng: string, hook: Hook) =>
+  renderToString(
+    <I18nextProvider i18n={instance(lng)}>
+      <Texts hook={hook} />
+    </I18nextProvider>,
+  );
+
+describe("the server render's useTranslation", () => {
+  it('renders the same text as react-i18next in both languages', () => {
+    for (const lng of ['ru', 'en']) {
+      const expected = page(lng, useTranslation);
+      expect(page(lng, useServerTranslation as unknown as Hook)).toBe(expected);
+    }
+    expect(page('ru', useServerTranslation as unknown as Hook)).toContain('1 год,2 года,5 лет,21 год');
+    expect(page('en', useServerTranslation as unknown as Hook)).toContain('Hello, Анна');
+  });
+
+  it('hands every component of a language and namespace the same answer, and the other language its own', () => {
+    const ru = instance('ru');
+    const answers: unknown[] = [];
+    function Probe() {
+      answers.push(useServerTranslation('catalog').t, useServerTranslation('catalog', { i18n: ru }).t);
+      return null;
+    }
+    renderToString(
+      <I18nextProvider i18n={ru}>
+        <Probe />
+        <Probe />
+      </I18nextProvider>,
+    );
+    expect(new Set(answers).size).toBe(1);
+    const en = ru.cloneInstance({ lng: 'en', initAsync: false });
+    let english = '';
+    function English() {
+      english = useServerTranslation('catalog').t('age', { count: 2 });
+      return null;
+    }
+    renderToString(
+      <I18nextProvider i18n={en}>
+        <English />
+      </I18nextProvider>,
+    );
+    expect(english).toBe('2 years');
+  });
+
+  it('keeps a key prefix and a language given to the hook', () => {
+    const i18n = instance('ru');
+    let texts: string[] = [];
+    function Prefixed() {
+      const { t } = useServerTranslation('catalog', { keyPrefix: 'card' } as never);
+      const english = useServerTranslation('shell', { lng: 'en' } as never);
+      texts = [t('top'), t('age', { count: 3 }), english.t('title')];
+      return null;
+    }
+    renderToString(
+      <I18nextProvider i18n={i18n}>
+        <Prefixed />
+      </I18nextProvider>,
+    );
+    expect(texts).toEqual(['Топ', '3 года', 'Profiles']);
+  });
+});
