@@ -31,6 +31,7 @@ import {
   type PipeableStream,
   type RenderToPipeableStreamOptions,
   renderToPipeableStream,
+  renderToString,
 } from 'react-dom/server';
 import * as reactI18next from 'react-i18next';
 import * as jsxRuntime from 'react/jsx-runtime';
@@ -120,6 +121,11 @@ export interface PreparedPage {
   /** For the page's JSON block: the query cache and the texts its first render needs. */
   state: { queries: unknown; texts: Record<string, unknown>; locale: Locale };
   render: (options: RenderToPipeableStreamOptions) => PipeableStream;
+  /**
+   * The whole body at once, for a page whose data is read (nothing left to wait for): React's
+   * string renderer, which skips the stream's byte encoding of every piece (issue 31).
+   */
+  renderToString: () => string;
 }
 
 /**
@@ -200,6 +206,17 @@ export async function preparePage({
   if (context instanceof Response) throw new Error('Unexpected response from the static handler');
   const router = createStaticRouter(handler.dataRoutes, context);
 
+  const page = (
+    <PlatformProviders queryClient={queryClient} store={store} i18n={i18n}>
+      <RegistryProvider value={registry}>
+        <ServerRemotesContext.Provider value={servedRemotes}>
+          <AppFrame>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppFrame>
+        </ServerRemotesContext.Provider>
+      </RegistryProvider>
+    </PlatformProviders>
+  );
   return {
     status,
     locale,
@@ -207,19 +224,12 @@ export async function preparePage({
     state: { queries: dehydrateForPage(queryClient), texts, locale },
     render: (options) =>
       renderToPipeableStream(
-        <PlatformProviders queryClient={queryClient} store={store} i18n={i18n}>
-          <RegistryProvider value={registry}>
-            <ServerRemotesContext.Provider value={servedRemotes}>
-              <AppFrame>
-                <StaticRouterProvider router={router} context={context} hydrate={false} />
-              </AppFrame>
-            </ServerRemotesContext.Provider>
-          </RegistryProvider>
-        </PlatformProviders>,
+        page,
         // Every boundary is written in place, never outlined behind a fallback that an inline
         // script swaps later: the page must read whole without JavaScript, and the CSP allows
         // no inline scripts.
         { progressiveChunkSize: Number.POSITIVE_INFINITY, ...options },
       ),
+    renderToString: () => renderToString(page),
   };
 }

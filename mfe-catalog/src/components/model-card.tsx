@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from 'shared-ui';
 import { CARD_PHOTO_SIZES } from '../lib/preload-images';
 import styles from './model-card.module.css';
+import { numberFormat } from '../lib/number-format';
 
 /** The card's stream now (live or paused): `liveStream` of the catalogue's answers (issue 28). */
 export function liveStreamOf(model: Pick<ModelCardData, 'liveStream'>): ModelCardData['liveStream'] {
@@ -64,7 +65,7 @@ export function ModelCard({
           <p className={styles.place}>{place}</p>
           <p className={styles.price}>
             {t('card.pricePerHour', {
-              price: new Intl.NumberFormat(i18n.resolvedLanguage).format(model.priceHour),
+              price: numberFormat(i18n.resolvedLanguage).format(model.priceHour),
             })}
           </p>
         </div>

@@ -99,6 +99,56 @@ describe("the server render's useTranslation", () => {
   });
 });
 
+describe("the server render's texts", () => {
+  it('are made again when a namespace is reloaded with other texts, and keep each plain option apart', () => {
+    const i18n = instance('ru');
+    const texts: string[] = [];
+    const report = (value: string[]) => texts.push(...value);
+    const render = () =>
+      renderToString(
+        <I18nextProvider i18n={i18n}>
+          <Ages report={report} />
+        </I18nextProvider>,
+      );
+    render();
+    render();
+    i18n.addResourceBundle(
+      'ru',
+      'catalog',
+      { age_one: '{{count}} годик', price: 'от {{price}}' },
+      true,
+      true,
+    );
+    render();
+    expect(texts).toEqual([
+      '1 год',
+      '2 года',
+      '2 года',
+      '5 ₽/час',
+      '1 год',
+      '2 года',
+      '2 года',
+      '5 ₽/час',
+      '1 годик',
+      '2 года',
+      '2 года',
+      'от 5',
+    ]);
+  });
+});
+
+/** Asks for the same texts with plain options, and once with an option memo cannot key (an object). */
+function Ages({ report }: { report: (texts: string[]) => void }) {
+  const { t } = useServerTranslation('catalog');
+  report([
+    t('age', { count: 1 }),
+    t('age', { count: 2 }),
+    t('age', { count: 2, extra: { nested: true } }),
+    t('price', { price: 5 }),
+  ]);
+  return null;
+}
+
 function Probe({ report, i18n }: { report: (t: unknown) => void; i18n?: ReturnType<typeof instance> }) {
   report(useServerTranslation('catalog', i18n ? { i18n } : {}).t);
   return null;

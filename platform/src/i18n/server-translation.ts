@@ -28,10 +28,52 @@ type Answer = [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; ready: bo
 
 const answers = new WeakMap<I18n, Map<string, Answer>>();
 
+/** Texts made per fixed `t`, dropped when a store's texts change (a remote's texts reloaded). */
+const MEMO_LIMIT = 4_000;
+const storeGenerations = new WeakMap<object, { value: number }>();
+function generationOf(i18n: I18n): { value: number } {
+  let generation = storeGenerations.get(i18n.store);
+  if (!generation) {
+    const counter = { value: 0 };
+    generation = counter;
+    storeGenerations.set(i18n.store, counter);
+    const bump = () => {
+      counter.value += 1;
+    };
+    i18n.store.on('added', bump);
+    i18n.store.on('removed', bump);
+  }
+  return generation;
+}
+
+/** The memo's key for a call's options: only plain values (a function or an object is not memoized). */
+function optionsKey(options: Record<string, unknown> | undefined): string | null {
+  if (!options) return '';
+  let key = '';
+  for (const name in options) {
+    const value = options[name];
+    const kind = typeof value;
+    if (
+      value !== null &&
+      kind !== 'string' &&
+      kind !== 'number' &&
+      kind !== 'boolean' &&
+      kind !== 'undefined'
+    ) {
+      return null;
+    }
+    key += `\u0001${name}\u0002${kind[0]}${String(value)}`;
+  }
+  return key;
+}
+
 /**
- * A fixed `t` of language `lng`, namespace `ns` (and `scope`, the namespaces a key may be looked up
- * in): i18next's `getFixedT` copies the instance's options into a new object on every call, for
- * key selectors this code base does not use; a string key goes straight to the translator here.
+ * A fixed `t` of language `lng` and namespaces `namespaces` (the first is looked in), as
+ * react-i18next makes it. i18next's `getFixedT` copies the instance's options into a new object on
+ * every call (for key selectors, which this code base does not use), and its translator resolves,
+ * pluralizes and interpolates every text afresh; a page asks for about 150 texts, mostly the same
+ * labels page after page. Here a string key goes straight to the translator, and its text is kept
+ * for the same key and plain options until the store's texts change.
  */
 function fixedT(
   i18n: I18n,
@@ -39,7 +81,7 @@ function fixedT(
   namespaces: readonly string[],
   keyPrefix: string | undefined,
 ): TFunction {
-  // i18next's own fixed `t` (as react-i18next makes it), for everything but a plain string key.
+  // i18next's own fixed `t`, for everything but a plain string key.
   const slow = (i18n.getFixedT as unknown as (...args: unknown[]) => (...args: unknown[]) => string).call(
     i18n,
     lng,
@@ -48,6 +90,9 @@ function fixedT(
     { scopeNs: [...namespaces] },
   );
   const ns = namespaces[0];
+  const generation = generationOf(i18n);
+  let memo = new Map<string, string>();
+  let memoGeneration = generation.value;
   const t = (key: unknown, options?: unknown, ...rest: unknown[]) => {
     if (
       typeof key !== 'string' ||
@@ -58,10 +103,22 @@ function fixedT(
       return slow(key, options, ...rest);
     }
     const given = options as Record<string, unknown> | undefined;
+    const plain = optionsKey(given);
+    const memoKey = plain === null ? null : key + plain;
+    if (memoKey !== null) {
+      if (memoGeneration !== generation.value || memo.size > MEMO_LIMIT) {
+        memo = new Map();
+        memoGeneration = generation.value;
+      }
+      const known = memo.get(memoKey);
+      if (known !== undefined) return known;
+    }
     const call: Record<string, unknown> = given ? { ...given } : {};
     call.lng = call.lng || lng;
     if (!call.ns) call.ns = ns;
-    return i18n.t(key, call as never);
+    const text = i18n.t(key, call as never) as unknown;
+    if (memoKey !== null && typeof text === 'string') memo.set(memoKey, text);
+    return text;
   };
   return Object.assign(t, { lng, ns, keyPrefix }) as unknown as TFunction;
 }

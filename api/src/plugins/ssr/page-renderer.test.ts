@@ -55,6 +55,16 @@ module.exports = {
         setImmediate(() => options.onAllReady());
         return { pipe(destination) { destination.end(body); return destination; }, abort() {} };
       },
+      // A shell build with React's string renderer: whole on /girl/21, a boundary left to the browser on /girl/22.
+      ...(url.pathname === '/girl/21' || url.pathname === '/girl/22'
+        ? {
+            renderToString() {
+              return url.pathname === '/girl/21'
+                ? '<main>string:' + remote.namespace + ' #' + render + '</main>'
+                : '<main><!--$!--><template></template><!--/$--></main>';
+            },
+          }
+        : {}),
     };
   },
 };
@@ -334,6 +344,27 @@ describe('the page renderer', () => {
     } finally {
       network.mockRestore();
     }
+  });
+
+  it("uses React's string renderer when the shell build has it, and the stream for a page it could not write whole", async () => {
+    const { inject } = await setUp();
+    const whole = await inject('/girl/21');
+    expect(whole.statusCode).toBe(200);
+    expect(whole.body).toMatch(/<div id="root"><main>string:catalog #\d+<\/main><\/div>/);
+    // The stream waits for what is pending and reports what failed.
+    expect((await inject('/girl/22')).body).toMatch(
+      /<div id="root"><main>server:catalog #\d+<\/main><\/div>/,
+    );
+  });
+
+  it('sends a page compressed as the browser accepts it', async () => {
+    const { inject } = await setUp();
+    const plain = await inject('/');
+    const compressed = await app?.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(compressed?.headers['content-encoding']).toBe('br');
+    expect(compressed?.headers.vary).toContain('accept-encoding');
+    const text = brotliDecompressSync(compressed?.rawPayload ?? Buffer.alloc(0)).toString('utf8');
+    expect(text.replace(/#\d+/, '#n')).toBe(plain.body.replace(/#\d+/, '#n'));
   });
 
   it('falls back to the page the browser renders when rendering fails', async () => {

@@ -8,6 +8,7 @@ import { ModelCard } from '../../../components/model-card';
 import { useRecommendations } from '../api/get-recommendations';
 import { type ContactKind, contactHref, contactLabel } from '../model/contact-links';
 import styles from './model-tabs.module.css';
+import { numberFormat } from '../../../lib/number-format';
 
 /** The tabs, in their order (`?tab=` names one; contracts keep the list beside the page's query). */
 export const MODEL_TABS = MODEL_PAGE_TABS;
@@ -76,7 +77,7 @@ export function ModelTabs({ model }: { model: ModelDetails }) {
 function PriceTab({ model }: { model: ModelDetails }) {
   const { t, i18n } = useTranslation('catalog');
   const money = (value: number) =>
-    t('model.rubles', { value: new Intl.NumberFormat(i18n.resolvedLanguage).format(value) });
+    t('model.rubles', { value: numberFormat(i18n.resolvedLanguage).format(value) });
   return (
     <dl className={styles.facts}>
       <dt>{t('model.priceHour')}</dt>

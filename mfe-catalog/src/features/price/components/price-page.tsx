@@ -6,6 +6,7 @@ import { priceMeta } from '../../../lib/page-meta';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { usePrices } from '../api/get-prices';
 import styles from './price-page.module.css';
+import { numberFormat } from '../../../lib/number-format';
 
 /** Advertising the platform will sell later; listed so advertisers know it is coming. */
 const COMING_SOON = ['otherPages', 'streams'] as const;
@@ -78,7 +79,7 @@ function PriceSection({ id, title, rows }: { id: string; title: string; rows: Ro
   const dollars = (value: number | null) =>
     value === null
       ? null
-      : new Intl.NumberFormat(i18n.resolvedLanguage, {
+      : numberFormat(i18n.resolvedLanguage, {
           style: 'currency',
           currency: 'USD',
           maximumFractionDigits: 0,
