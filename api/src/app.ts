@@ -1,4 +1,3 @@
-import { constants as zlibConstants } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import fastifyCookie from '@fastify/cookie';
@@ -8,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { readStreamMediaConfig } from './config';
 import type { DatabaseConfig } from './db/client';
+import { API_COMPRESSION } from './lib/compression';
 import { type TrustProxy, trustNearestHops } from './lib/trust-proxy';
 import { type SocketLimits, socketLimitsPlugin } from './lib/socket-limits';
 import {
@@ -220,15 +220,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ],
     hsts: options.hsts ?? false,
   });
-  // API answers (a listing page is ~9 KB of JSON) compressed for browsers that accept it; built
-  // files are served already compressed and pass through untouched. Brotli at quality 4 costs
-  // about what gzip does, unlike the default 11.
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  // API answers compressed for browsers that accept it (lib/compression.ts: its settings, which a
+  // shared listing page compressed once also follows); built files pass through untouched.
+  await app.register(fastifyCompress, API_COMPRESSION);
   // Sockets carry small messages (the largest: a stream's SDP offer); refuse big frames before
   // buffering them.
   await app.register(fastifyWebsocket, {

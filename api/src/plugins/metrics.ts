@@ -192,18 +192,8 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
     socket.once('close', () => sockets.dec({ path }));
   });
 
-  // A page served without calling `compute` came from the cache (or joined a read under way).
-  const cache = fastify.listingCache;
-  const get = cache.get.bind(cache);
-  cache.get = async (query, locale, compute) => {
-    let computed = false;
-    const page = await get(query, locale, () => {
-      computed = true;
-      return compute();
-    });
-    listingCache.inc({ result: computed ? 'miss' : 'hit' });
-    return page;
-  };
+  // A page served without reading it came from the cache (or joined a read under way).
+  fastify.listingCache.onRead((hit) => listingCache.inc({ result: hit ? 'hit' : 'miss' }));
 
   return { jobRun: (job: string, outcome: JobOutcome) => jobRuns.inc({ job, outcome }) };
 }

@@ -1,8 +1,10 @@
 import { idParamsSchema, type ModelListResponse, modelListQuerySchema } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
+import type { FastifySchemaCompiler } from 'fastify';
 import { ApiError } from '../../lib/api-error';
+import { encodingFor } from '../../lib/compression';
 import { pickLocale } from '../../lib/i18n';
-import { errorResponses, defineRoutes } from '../../lib/route-schema';
+import { errorResponses, defineRoutes, valibotValidatorCompiler } from '../../lib/route-schema';
 import { MODEL_NOT_FOUND } from '../../lib/shared-errors';
 import { createSeoRepository } from '../seo/repository';
 import { createModelRepository } from './repository';
@@ -10,6 +12,55 @@ import { createModelRepository } from './repository';
 const PROFILE_GONE = errorResponses({
   410: 'PROFILE_GONE: was published, and is now blocked, expired, hidden or deleted',
 });
+
+const LISTING_HEADERS = { 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Language' };
+
+/** Queries remembered by rememberingValidator; past it they are forgotten all at once. */
+const REMEMBERED_QUERIES = 2_000;
+
+/**
+ * The listing's validator: the schema's (the same output and the same errors), with each valid
+ * query remembered by its parameters, so that the query of a page asked again (a crawler, a
+ * popular page) is not validated again. The output is frozen: every request asking the same
+ * parameters shares it. Repeated parameters (arrays) and invalid queries are validated each time.
+ */
+const rememberingValidator: FastifySchemaCompiler<unknown> = (route) => {
+  const validate = valibotValidatorCompiler(route) as (data: unknown) => { value?: unknown; error?: Error };
+  if (route.httpPart !== 'querystring') return validate;
+  const known = new Map<string, { value: unknown }>();
+  return (data) => {
+    const key = parametersKey(data);
+    if (key === null) return validate(data);
+    const remembered = known.get(key);
+    if (remembered) return remembered;
+    const result = validate(data);
+    if (result.error) return result;
+    if (known.size >= REMEMBERED_QUERIES) known.clear();
+    const value = frozen(result.value);
+    known.set(key, { value });
+    return { value };
+  };
+};
+
+/**
+ * The parameters as one string (each name and value, in the order sent, after its length, so that
+ * no two sets of parameters read alike), or null when one is repeated.
+ */
+function parametersKey(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  let key = '';
+  for (const [name, value] of Object.entries(data)) {
+    if (typeof value !== 'string') return null;
+    key += `${name.length}:${name}${value.length}:${value}`;
+  }
+  return key;
+}
+
+/** The query and its lists (appearance, services), frozen. */
+function frozen<T>(query: T): T {
+  for (const value of Object.values(query as object)) if (Array.isArray(value)) Object.freeze(value);
+  return Object.freeze(query);
+}
 
 export const catalogRoutes = defineRoutes(async (fastify) => {
   const models = createModelRepository(fastify.db, fastify.dbKind);
@@ -25,16 +76,22 @@ export const catalogRoutes = defineRoutes(async (fastify) => {
         querystring: modelListQuerySchema,
         response: { 200: responseSchemas.modelList },
       },
+      validatorCompiler: rememberingValidator,
     },
     async (request, reply) => {
       const locale = pickLocale(request.headers['accept-language']);
       const page = await listingCache.get(request.query, locale, () => models.list(request.query, locale));
-      // The page is kept serialised (JSON.stringify, once per cache entry), so it is sent as is
-      // and the schema's serialiser never runs for it: under load one string serves many requests.
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('vary', 'Accept-Language')
-        .send(page as unknown as ModelListResponse);
+      // The page is kept as bytes (serialised once per cache entry), so it is sent as is and the
+      // schema's serialiser never runs for it: under load one buffer serves many requests.
+      reply.headers(LISTING_HEADERS);
+      // A shared page is compressed once per encoding; the compress plugin, seeing the encoding
+      // set, passes it through. A page read for one request is compressed by the plugin as before.
+      const encoding = page.encoded && encodingFor(request, page.body.length);
+      if (!encoding || !page.encoded) return page.body as unknown as ModelListResponse;
+      const body = await page.encoded(encoding);
+      // The headers the plugin would have added (its Vary appended to ours).
+      reply.headers({ vary: 'Accept-Language, accept-encoding', 'content-encoding': encoding });
+      return body as unknown as ModelListResponse;
     },
   );
 
