@@ -28,6 +28,31 @@ describe('session and CSRF checks', () => {
     },
   );
 
+  it("refuse a CSRF token that matched one browser's calls when another browser sends it", async () => {
+    const cookiesOf = (response: { headers: Record<string, unknown> }) =>
+      Object.fromEntries(
+        [response.headers['set-cookie'] as string | string[]]
+          .flat()
+          .map((cookie) => cookie.split(';')[0]?.split('=') ?? []),
+      ) as Record<string, string>;
+    const first = cookiesOf(await t.app.inject('/api/model'));
+    const other = cookiesOf(await t.app.inject('/api/model'));
+    const logout = (visitor: string, csrf: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: `vid=${visitor}; csrf_token=${csrf}`, 'x-csrf-token': csrf },
+      });
+    // Matched (and remembered as matching) for the first browser, twice.
+    for (let i = 0; i < 2; i++)
+      expect((await logout(first.vid ?? '', first.csrf_token ?? '')).statusCode).toBe(200);
+    // Bound to the first visitor: refused for the other, whose answer brings a token of its own.
+    const forged = await logout(other.vid ?? '', first.csrf_token ?? '');
+    expect(forged.statusCode).toBe(403);
+    expect(cookiesOf(forged).csrf_token).not.toBe(first.csrf_token);
+    expect((await logout(other.vid ?? '', other.csrf_token ?? '')).statusCode).toBe(200);
+  });
+
   it('hand out no cookie on an answer a shared cache may keep', async () => {
     // The online figure.
     const shared = await t.app.inject('/api/model/online-count');
