@@ -10,6 +10,7 @@ import { createStore } from 'jotai';
 import * as jotaiVanilla from 'jotai/vanilla';
 import * as platform from 'platform';
 import { englishPlatformMessages } from 'platform/messages-en';
+import { serverT } from 'platform/server-translation';
 import {
   basenameFor,
   configureServer,
@@ -149,7 +150,7 @@ export async function preparePage({
   const i18n = i18nFor(locale);
   const queryClient = createQueryClient();
   const store = createStore();
-  const shellT = i18n.getFixedT(locale, 'shell');
+  const shellT = serverT(i18n, locale, 'shell');
   const head: PageHead = {
     title: shellT('meta.title'),
     description: shellT('meta.description'),
@@ -170,7 +171,7 @@ export async function preparePage({
         search: url.searchParams,
         queryClient,
         locale,
-        t: i18n.getFixedT(locale, remote.namespace) as (
+        t: serverT(i18n, locale, remote.namespace) as (
           key: string,
           options?: Record<string, unknown>,
         ) => string,

@@ -2,7 +2,7 @@ import { createInstance } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { useServerTranslation } from './server-translation';
+import { serverT, useServerTranslation } from './server-translation';
 
 /** Two languages, two namespaces, plurals (Russian has three forms), interpolation and a fallback. */
 function instance(lng: string) {
@@ -100,6 +100,18 @@ describe("the server render's useTranslation", () => {
 });
 
 describe("the server render's texts", () => {
+  it('are the same outside components (serverT) as in them', () => {
+    const i18n = instance('ru');
+    let hooked: unknown;
+    renderToString(
+      <I18nextProvider i18n={i18n}>
+        <Probe report={(t) => (hooked = t)} />
+      </I18nextProvider>,
+    );
+    expect(serverT(i18n, 'ru', 'catalog')).toBe(hooked);
+    expect(serverT(i18n, 'en', 'catalog')('age', { count: 1 })).toBe('1 year');
+  });
+
   it('are made again when a namespace is reloaded with other texts, and keep each plain option apart', () => {
     const i18n = instance('ru');
     const texts: string[] = [];

@@ -123,13 +123,23 @@ function fixedT(
   return Object.assign(t, { lng, ns, keyPrefix }) as unknown as TFunction;
 }
 
-export function useServerTranslation(ns?: Namespaces, options: ServerTranslationOptions = {}): Answer {
-  const context = useContext(I18nContext) as { i18n?: I18n; defaultNS?: Namespaces } | undefined;
-  const i18n = options.i18n ?? context?.i18n ?? getI18n();
-  const wanted = ns ?? context?.defaultNS ?? (i18n.options.defaultNS as Namespaces) ?? 'translation';
-  const namespaces: readonly string[] = typeof wanted === 'string' ? [wanted] : (wanted ?? ['translation']);
-  const lng = options.lng ?? i18n.language;
-  const key = `${lng}\u0000${namespaces.join(',')}\u0000${options.keyPrefix ?? ''}`;
+/** The server's fixed `t` of a language and namespace(s), made once (for code outside components). */
+export function serverT(
+  i18n: I18n,
+  lng: string,
+  ns: string | readonly string[],
+  keyPrefix?: string,
+): TFunction {
+  return answerFor(i18n, lng, typeof ns === 'string' ? [ns] : ns, keyPrefix).t;
+}
+
+function answerFor(
+  i18n: I18n,
+  lng: string,
+  namespaces: readonly string[],
+  keyPrefix: string | undefined,
+): Answer {
+  const key = `${lng}\u0000${namespaces.join(',')}\u0000${keyPrefix ?? ''}`;
   let byKey = answers.get(i18n);
   if (!byKey) {
     byKey = new Map();
@@ -137,9 +147,17 @@ export function useServerTranslation(ns?: Namespaces, options: ServerTranslation
   }
   let answer = byKey.get(key);
   if (!answer) {
-    const t = fixedT(i18n, lng, namespaces, options.keyPrefix);
+    const t = fixedT(i18n, lng, namespaces, keyPrefix);
     answer = Object.assign([t, i18n, true] as [TFunction, I18n, boolean], { t, i18n, ready: true });
     byKey.set(key, answer);
   }
   return answer;
+}
+
+export function useServerTranslation(ns?: Namespaces, options: ServerTranslationOptions = {}): Answer {
+  const context = useContext(I18nContext) as { i18n?: I18n; defaultNS?: Namespaces } | undefined;
+  const i18n = options.i18n ?? context?.i18n ?? getI18n();
+  const wanted = ns ?? context?.defaultNS ?? (i18n.options.defaultNS as Namespaces) ?? 'translation';
+  const namespaces: readonly string[] = typeof wanted === 'string' ? [wanted] : (wanted ?? ['translation']);
+  return answerFor(i18n, options.lng ?? i18n.language, namespaces, options.keyPrefix);
 }

@@ -5,7 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RegistryChannels } from '../../modules/releases/registry';
-import { createPageRenderer, type PageRendererOptions } from './page-renderer';
+import { createPageRenderer, inProcessResponse, type PageRendererOptions } from './page-renderer';
 import { integrityOf } from './remote-loader';
 
 /**
@@ -372,5 +372,22 @@ describe('the page renderer', () => {
     const page = await inject('/boom');
     expect(page.statusCode).toBe(200);
     expect(page.body).toBe(TEMPLATE);
+  });
+});
+
+describe('an in-process API answer', () => {
+  it("reads as the pages' client reads a fetch response", async () => {
+    const found = inProcessResponse(200, '{"items":[1,2]}', 'application/json; charset=utf-8');
+    expect(found.ok).toBe(true);
+    expect(await found.json()).toEqual({ items: [1, 2] });
+    expect(found.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const missing = inProcessResponse(410, '{"code":"PROFILE_GONE"}', 'application/json');
+    expect(missing.ok).toBe(false);
+    expect(missing.status).toBe(410);
+    expect(await missing.text()).toBe('{"code":"PROFILE_GONE"}');
+    expect(new TextDecoder().decode(await inProcessResponse(200, 'мир', 'text/plain').arrayBuffer())).toBe(
+      'мир',
+    );
+    await expect(inProcessResponse(204, '', 'application/json').json()).rejects.toThrow();
   });
 });

@@ -247,6 +247,33 @@ export function compileTemplate(template: string): (fill: PageFill) => [string, 
   return (fill) => [join(before, fill), join(after, fill)];
 }
 
+/**
+ * An in-process API answer as the pages' client reads it (status, JSON, text), without a web
+ * Response: that one wraps its body in a web stream, several objects per call, four calls a page.
+ */
+export function inProcessResponse(
+  status: number,
+  text: string,
+  type: string,
+): Pick<Response, 'status' | 'ok' | 'statusText' | 'headers' | 'json' | 'text' | 'arrayBuffer'> {
+  let headers: Headers | undefined;
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    statusText: '',
+    get headers() {
+      headers ??= new Headers({ 'content-type': type });
+      return headers;
+    },
+    json: async () => JSON.parse(text) as unknown,
+    text: async () => text,
+    arrayBuffer: async () => {
+      const bytes = Buffer.from(text);
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    },
+  };
+}
+
 /** Loads the shell's server build, or null when there is none (the SPA fallback then serves every page). */
 export function createPageRenderer(
   fastify: FastifyInstance,
@@ -290,17 +317,19 @@ export function createPageRenderer(
   // The pages' API calls are answered by this process: no socket, the same routes and checks.
   shell.configure({
     fetch: async (input, init) => {
-      const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url);
+      const target = typeof input === 'string' || input instanceof URL ? input.toString() : input.url;
+      const url = new URL(target);
       const response = await fastify.inject({
         method: (init?.method ?? 'GET') as 'GET',
         url: `${url.pathname}${url.search}`,
         headers: { ...(init?.headers as Record<string, string> | undefined), 'x-server-render': '1' },
         ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
       });
-      return new Response(response.statusCode === 204 ? null : new Uint8Array(response.rawPayload), {
-        status: response.statusCode,
-        headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
-      });
+      return inProcessResponse(
+        response.statusCode,
+        response.statusCode === 204 ? '' : response.payload,
+        String(response.headers['content-type'] ?? 'application/json'),
+      ) as Response;
     },
   });
 
