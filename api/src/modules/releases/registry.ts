@@ -1,7 +1,8 @@
 import type { RemoteRegistry } from 'contracts';
 import { runsCanary } from 'contracts/releases';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createRemoteRegistry, type LiveRemote } from './repository';
+import { clearEverywhere } from '../../plugins/shared';
+import { createRemoteRegistry, type LiveRemote, onChannelsWritten } from './repository';
 
 /**
  * The registry a visitor's page loads: the file's records (remotes without releases, as before),
@@ -46,15 +47,46 @@ export interface RegistryChannels {
 }
 
 /**
- * The channels as the database holds them, read on every page load (one small query; with no
- * channels, one query that finds none), so a promotion or a rollback reaches the next page load
- * on every instance at once, with no restart.
+ * How long the channels read from the database serve page loads before they are read again, when
+ * no write was heard of: the bound for a change made where this instance cannot hear it (the bus
+ * down, a hand edit of the database).
+ */
+export const CHANNELS_REREAD_MS = 2_000;
+
+/**
+ * The channels as the database holds them, read once and kept until a change: every write of the
+ * channels in this process forgets them at once and tells the other instances on the bus (which
+ * forget theirs within milliseconds), and none is kept past CHANNELS_REREAD_MS. A page load used
+ * to read them (and every release) from the database itself; under a crawler that was a query per
+ * page for a value that changes a few times a day. A promotion or a rollback still reaches the
+ * next page load on this instance at once, on the others as soon as the bus tells them.
  */
 export function databaseChannels(fastify: FastifyInstance): RegistryChannels {
   const repository = createRemoteRegistry(fastify.db);
+  let known: { at: number; live: Promise<readonly LiveRemote[]> } | null = null;
+  const forget = clearEverywhere(fastify, 'remote-channels', () => {
+    known = null;
+  });
+  const unsubscribe = onChannelsWritten(forget);
+  fastify.addHook('onClose', async () => {
+    unsubscribe();
+  });
+  function current(): Promise<readonly LiveRemote[]> {
+    const now = Date.now();
+    if (!known || now - known.at > CHANNELS_REREAD_MS) {
+      const live = repository.live();
+      const entry = { at: now, live };
+      known = entry;
+      // A failed read is not kept: the next page load reads again.
+      live.catch(() => {
+        if (known === entry) known = null;
+      });
+    }
+    return known.live;
+  }
   return {
     async forRequest(base, request, page) {
-      const live = await repository.live();
+      const live = await current();
       if (live.length === 0) return { registry: base, key: '' };
       const registry = registryForVisitor(base, live, fastify.visitorOf(request, page));
       const key = live

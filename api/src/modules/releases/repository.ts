@@ -55,6 +55,20 @@ export interface RemoteRegistryOptions {
   fileClaims?: () => Promise<readonly RouteClaim[]>;
 }
 
+/** Who hears of every write of the channels in this process (databaseChannels, which forgets what it read). */
+const channelWriteListeners = new Set<() => void>();
+
+/** Calls `listener` after each committed write of a remote's channels or releases; answers the unsubscribe. */
+export function onChannelsWritten(listener: () => void): () => void {
+  channelWriteListeners.add(listener);
+  return () => channelWriteListeners.delete(listener);
+}
+
+function channelsWritten<T>(result: T): T {
+  for (const listener of channelWriteListeners) listener();
+  return result;
+}
+
 export function createRemoteRegistry(db: Database, options: RemoteRegistryOptions = {}) {
   async function live(tx: Database): Promise<LiveRemote[]> {
     const channels = await tx.select().from(remoteChannels).orderBy(remoteChannels.remote);
@@ -126,116 +140,118 @@ export function createRemoteRegistry(db: Database, options: RemoteRegistryOption
     actor: RegistryActor,
     onlyCanary?: string,
   ): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      await tx.execute(REGISTRY_LOCK);
-      const [channel] = await tx.select().from(remoteChannels).where(eq(remoteChannels.remote, remote));
-      if (body.action === 'promote') {
-        const target = await release(tx, remote, body.version);
-        if (channel?.stableVersion === body.version) throw new ApiError(409, 'ALREADY_STABLE');
-        await checkRoutes(tx, remote, target.routes);
-        const keepCanary = channel?.canaryVersion && channel.canaryVersion !== body.version;
-        const values = {
-          stableVersion: body.version,
-          canaryVersion: keepCanary ? channel.canaryVersion : null,
-          canaryPercent: keepCanary ? channel.canaryPercent : 0,
-          updatedAt: sql`now()`,
-        };
-        await tx
-          .insert(remoteChannels)
-          .values({ remote, ...values })
-          .onConflictDoUpdate({ target: remoteChannels.remote, set: values });
-        await record(
-          tx,
-          {
-            remote,
-            action: 'promote',
-            fromVersion: channel?.stableVersion ?? null,
-            toVersion: body.version,
-            reason: body.reason,
-          },
-          actor,
-        );
-        return true;
-      }
-      if (body.action === 'canary') {
-        const target = await release(tx, remote, body.version);
-        // A canary is measured against a stable version: the first release is promoted instead.
-        if (!channel) throw new ApiError(409, 'RELEASE_NOT_FOUND');
-        if (channel.stableVersion === body.version) throw new ApiError(409, 'ALREADY_STABLE');
-        await checkRoutes(tx, remote, target.routes);
+    return db
+      .transaction(async (tx) => {
+        await tx.execute(REGISTRY_LOCK);
+        const [channel] = await tx.select().from(remoteChannels).where(eq(remoteChannels.remote, remote));
+        if (body.action === 'promote') {
+          const target = await release(tx, remote, body.version);
+          if (channel?.stableVersion === body.version) throw new ApiError(409, 'ALREADY_STABLE');
+          await checkRoutes(tx, remote, target.routes);
+          const keepCanary = channel?.canaryVersion && channel.canaryVersion !== body.version;
+          const values = {
+            stableVersion: body.version,
+            canaryVersion: keepCanary ? channel.canaryVersion : null,
+            canaryPercent: keepCanary ? channel.canaryPercent : 0,
+            updatedAt: sql`now()`,
+          };
+          await tx
+            .insert(remoteChannels)
+            .values({ remote, ...values })
+            .onConflictDoUpdate({ target: remoteChannels.remote, set: values });
+          await record(
+            tx,
+            {
+              remote,
+              action: 'promote',
+              fromVersion: channel?.stableVersion ?? null,
+              toVersion: body.version,
+              reason: body.reason,
+            },
+            actor,
+          );
+          return true;
+        }
+        if (body.action === 'canary') {
+          const target = await release(tx, remote, body.version);
+          // A canary is measured against a stable version: the first release is promoted instead.
+          if (!channel) throw new ApiError(409, 'RELEASE_NOT_FOUND');
+          if (channel.stableVersion === body.version) throw new ApiError(409, 'ALREADY_STABLE');
+          await checkRoutes(tx, remote, target.routes);
+          await tx
+            .update(remoteChannels)
+            .set({ canaryVersion: body.version, canaryPercent: body.percent, updatedAt: sql`now()` })
+            .where(eq(remoteChannels.remote, remote));
+          await record(
+            tx,
+            {
+              remote,
+              action: 'canary',
+              fromVersion: channel.canaryVersion,
+              toVersion: body.version,
+              canaryPercent: body.percent,
+              reason: body.reason,
+            },
+            actor,
+          );
+          return true;
+        }
+        // The guard ends the canary it measured, and only that one: a later change stands.
+        if (onlyCanary !== undefined && channel?.canaryVersion !== onlyCanary) return false;
+        if (!channel) throw new ApiError(409, 'NOTHING_TO_ROLL_BACK');
+        if (channel.canaryVersion) {
+          await tx
+            .update(remoteChannels)
+            .set({ canaryVersion: null, canaryPercent: 0, updatedAt: sql`now()` })
+            .where(eq(remoteChannels.remote, remote));
+          await record(
+            tx,
+            {
+              remote,
+              action: 'rollback',
+              fromVersion: channel.canaryVersion,
+              toVersion: channel.stableVersion,
+              canaryPercent: 0,
+              reason: body.reason,
+            },
+            actor,
+          );
+          return true;
+        }
+        // The promotion that made the current stable names the version it replaced.
+        const [promotion] = await tx
+          .select()
+          .from(remoteChannelChanges)
+          .where(
+            and(
+              eq(remoteChannelChanges.remote, remote),
+              sql`${remoteChannelChanges.action} in ('promote', 'rollback')`,
+              eq(remoteChannelChanges.toVersion, channel.stableVersion),
+            ),
+          )
+          .orderBy(desc(remoteChannelChanges.id))
+          .limit(1);
+        const previous = promotion?.action === 'promote' ? promotion.fromVersion : null;
+        if (!previous) throw new ApiError(409, 'NOTHING_TO_ROLL_BACK');
+        await checkRoutes(tx, remote, (await release(tx, remote, previous)).routes);
         await tx
           .update(remoteChannels)
-          .set({ canaryVersion: body.version, canaryPercent: body.percent, updatedAt: sql`now()` })
-          .where(eq(remoteChannels.remote, remote));
-        await record(
-          tx,
-          {
-            remote,
-            action: 'canary',
-            fromVersion: channel.canaryVersion,
-            toVersion: body.version,
-            canaryPercent: body.percent,
-            reason: body.reason,
-          },
-          actor,
-        );
-        return true;
-      }
-      // The guard ends the canary it measured, and only that one: a later change stands.
-      if (onlyCanary !== undefined && channel?.canaryVersion !== onlyCanary) return false;
-      if (!channel) throw new ApiError(409, 'NOTHING_TO_ROLL_BACK');
-      if (channel.canaryVersion) {
-        await tx
-          .update(remoteChannels)
-          .set({ canaryVersion: null, canaryPercent: 0, updatedAt: sql`now()` })
+          .set({ stableVersion: previous, updatedAt: sql`now()` })
           .where(eq(remoteChannels.remote, remote));
         await record(
           tx,
           {
             remote,
             action: 'rollback',
-            fromVersion: channel.canaryVersion,
-            toVersion: channel.stableVersion,
-            canaryPercent: 0,
+            fromVersion: channel.stableVersion,
+            toVersion: previous,
             reason: body.reason,
           },
           actor,
         );
         return true;
-      }
-      // The promotion that made the current stable names the version it replaced.
-      const [promotion] = await tx
-        .select()
-        .from(remoteChannelChanges)
-        .where(
-          and(
-            eq(remoteChannelChanges.remote, remote),
-            sql`${remoteChannelChanges.action} in ('promote', 'rollback')`,
-            eq(remoteChannelChanges.toVersion, channel.stableVersion),
-          ),
-        )
-        .orderBy(desc(remoteChannelChanges.id))
-        .limit(1);
-      const previous = promotion?.action === 'promote' ? promotion.fromVersion : null;
-      if (!previous) throw new ApiError(409, 'NOTHING_TO_ROLL_BACK');
-      await checkRoutes(tx, remote, (await release(tx, remote, previous)).routes);
-      await tx
-        .update(remoteChannels)
-        .set({ stableVersion: previous, updatedAt: sql`now()` })
-        .where(eq(remoteChannels.remote, remote));
-      await record(
-        tx,
-        {
-          remote,
-          action: 'rollback',
-          fromVersion: channel.stableVersion,
-          toVersion: previous,
-          reason: body.reason,
-        },
-        actor,
-      );
-      return true;
-    });
+      })
+      .then(channelsWritten);
   }
 
   return {
@@ -274,37 +290,39 @@ export function createRemoteRegistry(db: Database, options: RemoteRegistryOption
       input: ReleaseRecord,
       actor: RegistryActor,
     ): Promise<{ release: ReleaseRow; created: boolean }> {
-      return db.transaction(async (tx) => {
-        await tx.execute(REGISTRY_LOCK);
-        const [existing] = await tx
-          .select()
-          .from(remoteReleases)
-          .where(and(eq(remoteReleases.remote, input.remote), eq(remoteReleases.version, input.version)));
-        if (existing) {
-          if (!sameRecord(existing, input)) throw new ApiError(409, 'RELEASE_EXISTS');
-          return { release: existing, created: false };
-        }
-        await checkRoutes(tx, input.remote, input.routes);
-        const [created] = await tx
-          .insert(remoteReleases)
-          .values({
-            remote: input.remote,
-            version: input.version,
-            entry: input.entry,
-            ssr: input.ssr ?? null,
-            integrity: input.integrity ?? null,
-            routes: [...input.routes],
-            publishedBy: actor.name,
-          })
-          .returning();
-        if (!created) throw new Error('insert returned no row');
-        await record(
-          tx,
-          { remote: input.remote, action: 'publish', toVersion: input.version, reason: 'published' },
-          actor,
-        );
-        return { release: created, created: true };
-      });
+      return db
+        .transaction(async (tx) => {
+          await tx.execute(REGISTRY_LOCK);
+          const [existing] = await tx
+            .select()
+            .from(remoteReleases)
+            .where(and(eq(remoteReleases.remote, input.remote), eq(remoteReleases.version, input.version)));
+          if (existing) {
+            if (!sameRecord(existing, input)) throw new ApiError(409, 'RELEASE_EXISTS');
+            return { release: existing, created: false };
+          }
+          await checkRoutes(tx, input.remote, input.routes);
+          const [created] = await tx
+            .insert(remoteReleases)
+            .values({
+              remote: input.remote,
+              version: input.version,
+              entry: input.entry,
+              ssr: input.ssr ?? null,
+              integrity: input.integrity ?? null,
+              routes: [...input.routes],
+              publishedBy: actor.name,
+            })
+            .returning();
+          if (!created) throw new Error('insert returned no row');
+          await record(
+            tx,
+            { remote: input.remote, action: 'publish', toVersion: input.version, reason: 'published' },
+            actor,
+          );
+          return { release: created, created: true };
+        })
+        .then(channelsWritten);
     },
 
     /**

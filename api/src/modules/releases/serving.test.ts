@@ -2,8 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RemoteRegistry } from 'contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { CHANNELS_REREAD_MS } from './registry';
 
 // /remotes.json as the shell loads it, once the registry keeps releases: each visitor gets the
 // release chosen for them (stable or the canary), the same one on every load, and a change of the
@@ -143,5 +145,26 @@ describe('/remotes.json with the registry', () => {
       reason: 'fixed',
     });
     expect(await withdrawn()).toEqual([]);
+  });
+
+  it('keeps the channels it read until a change is heard of, and past CHANNELS_REREAD_MS reads them again', async () => {
+    // A load reads the channels (v2 the canary at 10 %): the visitors outside its share get v1.
+    const outside = [];
+    for (const visitor of visitors) {
+      if (versionOf((await registryOf(visitor)).body) === v1.version) outside.push(visitor);
+    }
+    expect(outside.length).toBeGreaterThan(0);
+    // A change no write of this process made (a hand edit, or another instance with the bus
+    // down) is not seen at once: the loads are answered from what was read...
+    await t.db.execute(sql`update remote_channels set canary_percent = 100 where remote = 'mfe_catalog'`);
+    for (const visitor of outside) expect(versionOf((await registryOf(visitor)).body)).toBe(v1.version);
+    // ...and is, once the channels are older than the bound.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + CHANNELS_REREAD_MS + 1);
+      for (const visitor of outside) expect(versionOf((await registryOf(visitor)).body)).toBe(v2.version);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
