@@ -28,13 +28,21 @@ const roles = new Map<string, RemoteName>(
   Object.entries(REMOTES).map(([role, federationName]) => [federationName, role as RemoteName]),
 );
 
+/** A registry's claims, read once per registry object (a page asks several times; a server renders many pages with one). */
+const claimsOf = new WeakMap<RemoteRegistry, ReturnType<typeof routeClaims>>();
+
 /**
  * The remote owning a path in a registry, with or without its language prefix: the one whose
  * declared routes match it (see `ownerOfPath`). The server renderer asks with the registry the
  * page's visitor gets; the browser with the one its page registered.
  */
 export function ownerInRegistry(registry: RemoteRegistry, pathname: string): RemoteName | null {
-  const owner = ownerOfPath(routeClaims(registry), stripLocale(pathname));
+  let claims = claimsOf.get(registry);
+  if (!claims) {
+    claims = routeClaims(registry);
+    claimsOf.set(registry, claims);
+  }
+  const owner = ownerOfPath(claims, stripLocale(pathname));
   return owner ? (roles.get(owner) ?? null) : null;
 }
 
