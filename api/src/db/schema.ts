@@ -353,6 +353,22 @@ export const modelProfiles = pgTable(
         .on(t.expiresAt)
         .where(sql`${oneOf(t.status, ['active', 'published', 'unactive'])} and ${t.expiresAt} is not null`),
       index('model_profiles_top_idx').on(t.cityId, t.topUntil).where(sql`${t.topUntil} is not null`),
+      // The listing's active tops (a few paid slots per city), read on their own: on this index
+      // alone, with what the listing orders and filters them by, so no top's row is read.
+      index('model_profiles_listing_top_idx')
+        .on(
+          t.topUntil,
+          t.category,
+          t.cityId,
+          t.bumpedAt,
+          t.publishedAt,
+          t.id,
+          t.expiresAt,
+          t.isOnline,
+          t.hasVideo,
+          t.priceHour,
+        )
+        .where(sql`${visible} and ${t.topUntil} is not null`),
       index('model_profiles_account_idx').on(t.accountId),
       index('model_profiles_moderation_idx')
         .on(t.submittedAt)
@@ -484,6 +500,11 @@ export const media = pgTable(
   },
   (t) => [
     index('media_profile_idx').on(t.profileId, t.kind, t.position),
+    // A listing card's photo, the profile's first public one: one step on this index alone, no
+    // sort and no read of the table (it carries what the card shows).
+    index('media_first_photo_idx')
+      .on(t.profileId, t.position, t.id, t.url, t.width, t.height)
+      .where(sql`${t.kind} = 'photo' and ${t.isPublic}`),
     uniqueIndex('media_storage_key_key').on(t.storageKey),
     check('media_kind_check', oneOf(t.kind, MEDIA_KINDS)),
     check('media_size_check', sql`${t.width} > 0 and ${t.height} > 0`),

@@ -1,0 +1,2 @@
+CREATE INDEX "media_first_photo_idx" ON "media" USING btree ("profile_id","position","id","url","width","height") WHERE "media"."kind" = 'photo' and "media"."is_public";--> statement-breakpoint
+CREATE INDEX "model_profiles_listing_top_idx" ON "model_profiles" USING btree ("top_until","category","city_id","bumped_at","published_at","id","expires_at","is_online","has_video","price_hour") WHERE "model_profiles"."status" in ('active', 'published') and "model_profiles"."is_blocked" = false and "model_profiles"."held_at" is null and "model_profiles"."top_until" is not null;
