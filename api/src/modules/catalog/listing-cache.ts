@@ -107,14 +107,20 @@ export function createListingCache(ttlMs: number): ListingCache {
   });
   return {
     async get(query, locale, compute) {
+      const key = keyOf(query, locale);
+      // A page kept and fresh: nothing to read or wait for.
+      const kept = cache.get(key);
+      if (kept) {
+        told(true);
+        return kept;
+      }
       let computed = false;
       const counted = () => {
         computed = true;
         return compute();
       };
       // Abandoned: read the page again for this request, after the write that cleared it.
-      const page =
-        (await cache.fetch(keyOf(query, locale), { context: counted })) ?? onePage(await counted());
+      const page = (await cache.fetch(key, { context: counted })) ?? onePage(await counted());
       told(!computed);
       return page;
     },
