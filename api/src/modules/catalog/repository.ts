@@ -6,10 +6,11 @@ import {
   type ModelCard,
   type ModelDetails,
   type ModelListQuery,
-  type ModelListResponse,
 } from 'contracts';
-import { type AnyColumn, and, asc, desc, eq, is, Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, is, Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
+import type { CustomTypesConfig, Pool, QueryArrayConfig } from 'pg';
 import type { Database, DatabaseKind } from '../../db/client';
 import {
   cities,
@@ -134,20 +135,13 @@ export function createModelRepository(db: Database, kind: DatabaseKind) {
   const runListing = listingRunner(db, kind);
   return {
     /**
-     * One page of the listing and its total, in one statement (listingPage).
+     * One page of the listing and its total, in one statement (listingPage), as the JSON the
+     * route sends (a ModelListResponse), written straight from the statement's rows (pageJson).
      */
-    async list(query: ModelListQuery, locale: Locale): Promise<ModelListResponse> {
+    async pageJson(query: ModelListQuery, locale: Locale): Promise<string> {
       const page = query.page ?? 1;
       const rows = await runListing(query, (page - 1) * LISTING_PAGE_SIZE);
-      // The statement always returns a row, with the total, even for a page past the last.
-      const total = rows[0]?.total ?? 0;
-      return {
-        items: rows.flatMap((row) => (row.id === null ? [] : [toCardWithPhoto(row as CardPhotoRow, locale)])),
-        total,
-        page,
-        perPage: LISTING_PAGE_SIZE,
-        pageCount: Math.ceil(total / LISTING_PAGE_SIZE),
-      };
+      return pageJson(rows, page, locale);
     },
 
     /** Visible profiles whose model is online now (the header's figure), from the maintained counts. */
@@ -453,13 +447,97 @@ function present<T>(value: T | null, column: string): T {
   return value;
 }
 
-/** A row of listingPage: the total, and a card's columns (all null when the page is empty). */
-type PageRow = { total: number } & { [K in keyof CardPhotoRow]: CardPhotoRow[K] | null };
-type CardPhotoRow = CardRow & {
-  photoUrl: string | null;
-  photoWidth: number | null;
-  photoHeight: number | null;
-};
+/**
+ * A row of listingPage, its columns in the order of its select list (PAGE_COLUMNS): the total,
+ * and a card's columns (all null when the page is empty). On PostgreSQL every value is the text
+ * PostgreSQL sent (booleans 't' or 'f'), never parsed; PGlite gives numbers and booleans.
+ */
+export type PageRow = (string | number | boolean | null)[];
+
+/** The columns of listingPage, in order. */
+export const PAGE_COLUMNS = [
+  'total',
+  'id',
+  'name',
+  'age',
+  'category',
+  'priceHour',
+  'hasVideo',
+  'isOnline',
+  'isTop',
+  'citySlug',
+  'cityNameRu',
+  'cityNameEn',
+  'metroId',
+  'metroNameRu',
+  'metroNameEn',
+  'photoUrl',
+  'photoWidth',
+  'photoHeight',
+  'liveStreamId',
+  'liveChannelId',
+] as const;
+
+const json = JSON.stringify;
+const flag = (value: PageRow[number] | undefined) => value === true || value === 't';
+/** A whole number as JSON: PostgreSQL's text of an int is already what JSON.stringify writes. */
+const whole = (value: PageRow[number] | undefined) => `${value}`;
+
+/**
+ * The page as JSON, written from listingPage's rows without making objects of them: exactly
+ * what JSON.stringify writes for the ModelListResponse that toCardWithPhoto's cards make (the
+ * same fields in the same order, the same escaping; listing-json.test.ts holds them to it). On a
+ * listing page under load, parsing each row into an object, mapping it into a card and
+ * serialising the cards was about a third of the API's work.
+ */
+export function pageJson(rows: readonly PageRow[], page: number, locale: Locale): string {
+  // The statement always returns a row, with the total, even for a page past the last.
+  const total = Number(rows[0]?.[0] ?? 0);
+  const photo = `, ${translate(locale, 'media.photo')} 1`;
+  let items = '';
+  for (const row of rows) {
+    const [
+      ,
+      id,
+      name,
+      age,
+      category,
+      priceHour,
+      hasVideo,
+      isOnline,
+      isTop,
+      citySlug,
+      cityNameRu,
+      cityNameEn,
+      metroId,
+      metroNameRu,
+      metroNameEn,
+      photoUrl,
+      photoWidth,
+      photoHeight,
+      liveStreamId,
+      liveChannelId,
+    ] = row;
+    if (id === null || id === undefined) continue;
+    const metro =
+      metroId !== null && metroNameRu !== null && metroNameEn !== null
+        ? `{"id":${whole(metroId)},"name":{"ru":${json(metroNameRu)},"en":${json(metroNameEn)}}}`
+        : 'null';
+    const image = photoUrl
+      ? `{"url":${json(photoUrl)},"width":${whole(photoWidth ?? 0)},"height":${whole(photoHeight ?? 0)},"alt":${json(`${name}${photo}`)}}`
+      : 'null';
+    const live =
+      liveStreamId !== null && liveChannelId !== null
+        ? `{"id":${whole(liveStreamId)},"channelId":${json(liveChannelId)}}`
+        : 'null';
+    items +=
+      `${items ? ',' : ''}{"id":${whole(id)},"name":${json(name)},"age":${whole(present(age ?? null, 'age'))}` +
+      `,"category":${json(category)},"city":{"slug":${json(citySlug)},"name":{"ru":${json(cityNameRu)},"en":${json(cityNameEn)}}}` +
+      `,"metro":${metro},"priceHour":${whole(present(priceHour ?? null, 'price_hour'))},"photo":${image}` +
+      `,"hasVideo":${flag(hasVideo)},"isOnline":${flag(isOnline)},"isTop":${flag(isTop)},"liveStream":${live}}`;
+  }
+  return `{"items":[${items}],"total":${total},"page":${page},"perPage":${LISTING_PAGE_SIZE},"pageCount":${Math.ceil(total / LISTING_PAGE_SIZE)}}`;
+}
 
 /**
  * One page of the listing and its total, as one statement. The order's first key, an active top
@@ -607,6 +685,9 @@ function valuesOf(query: ModelListQuery, offset: number): Record<string, unknown
   return named;
 }
 
+/** node-postgres's type parsers, all leaving the text as PostgreSQL sent it. */
+const AS_TEXT = { getTypeParser: () => (value: string) => value } as unknown as CustomTypesConfig;
+
 /** Statements prepared so far, by shape; past the cap, other shapes are built for each request. */
 const MAX_PREPARED_SHAPES = 64;
 const dialect = new PgDialect();
@@ -622,9 +703,24 @@ const dialect = new PgDialect();
  */
 function listingRunner(db: Database, kind: DatabaseKind) {
   interface Shape {
-    run(values: Record<string, unknown>): Promise<unknown>;
+    run(values: Record<string, unknown>): Promise<readonly PageRow[]>;
   }
   const shapes = new Map<string, Shape>();
+
+  /**
+   * Runs a rendered statement, by name when given (prepared once per connection), its rows as
+   * arrays. On PostgreSQL straight through node-postgres, each value the text PostgreSQL sent
+   * (pageJson writes it into the page as it is), without drizzle's objects or pg's type parsing.
+   */
+  async function run(text: Query, values: unknown[], name?: string): Promise<readonly PageRow[]> {
+    if (kind === 'postgres') {
+      const pool = (db as unknown as { $client: Pool }).$client;
+      const config: QueryArrayConfig = { name, text: text.sql, values, rowMode: 'array', types: AS_TEXT };
+      return (await pool.query<PageRow>(config)).rows;
+    }
+    const pglite = (db as unknown as { $client: PGlite }).$client;
+    return (await pglite.query<PageRow>(text.sql, values, { rowMode: 'array' })).rows;
+  }
 
   async function prepare(query: ModelListQuery, offset: number) {
     const text = dialect.sqlToQuery(
@@ -635,25 +731,23 @@ function listingRunner(db: Database, kind: DatabaseKind) {
       ),
     );
     const name = `listing_${createHash('sha1').update(text.sql).digest('hex').slice(0, 32)}`;
-    if (kind === 'postgres') {
-      const statement = db._.session.prepareQuery(text, undefined, name, false);
-      return { run: (of: Record<string, unknown>) => statement.execute(of) };
-    }
+    const valuesOf = (of: Record<string, unknown>) =>
+      text.params.map((param) => (is(param, Placeholder) ? of[param.name] : param));
+    if (kind === 'postgres') return { run: (of: Record<string, unknown>) => run(text, valuesOf(of), name) };
     try {
       await db.execute(sql.raw(`prepare ${name} as ${text.sql}`));
     } catch (error) {
       // Another repository on this connection prepared the same text under the same name.
       if (pgErrorCode(error) !== '42P05') throw error;
     }
-    return {
-      run: (of: Record<string, unknown>) => {
-        const args = text.params.map((param) => sqlLiteral(is(param, Placeholder) ? of[param.name] : param));
-        return db.execute(sql.raw(`execute ${name}(${args.join(', ')})`));
-      },
-    };
+    const execute = (of: Record<string, unknown>): Query => ({
+      sql: `execute ${name}(${valuesOf(of).map(sqlLiteral).join(', ')})`,
+      params: [],
+    });
+    return { run: (of: Record<string, unknown>) => run(execute(of), []) };
   }
 
-  return async (query: ModelListQuery, offset: number): Promise<PageRow[]> => {
+  return async (query: ModelListQuery, offset: number): Promise<readonly PageRow[]> => {
     const shape = shapeOf(query);
     const values = valuesOf(query, offset);
     let statement = shapes.get(shape);
@@ -664,11 +758,10 @@ function listingRunner(db: Database, kind: DatabaseKind) {
       } else {
         // Past the cap: built and planned for this request only.
         const text = dialect.sqlToQuery(listingPage(query, offset, asValue));
-        statement = { run: () => db._.session.prepareQuery(text, undefined, undefined, false).execute() };
+        statement = { run: () => run(text, text.params) };
       }
     }
-    const result = await statement.run(values);
-    return (result as { rows: PageRow[] }).rows;
+    return statement.run(values);
   };
 }
 

@@ -80,7 +80,9 @@ export const catalogRoutes = defineRoutes(async (fastify) => {
     },
     async (request, reply) => {
       const locale = pickLocale(request.headers['accept-language']);
-      const page = await listingCache.get(request.query, locale, () => models.list(request.query, locale));
+      const page = await listingCache.get(request.query, locale, () =>
+        models.pageJson(request.query, locale),
+      );
       // The page is kept as bytes (serialised once per cache entry), so it is sent as is and the
       // schema's serialiser never runs for it: under load one buffer serves many requests.
       reply.headers(LISTING_HEADERS);
