@@ -5,7 +5,12 @@ import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RegistryChannels } from '../../modules/releases/registry';
-import { createPageRenderer, inProcessResponse, type PageRendererOptions } from './page-renderer';
+import {
+  compileTemplate,
+  createPageRenderer,
+  inProcessResponse,
+  type PageRendererOptions,
+} from './page-renderer';
 import { integrityOf } from './remote-loader';
 
 /**
@@ -389,5 +394,37 @@ describe('an in-process API answer', () => {
       'мир',
     );
     await expect(inProcessResponse(204, '', 'application/json').json()).rejects.toThrow();
+  });
+});
+
+describe('the page template, cut once', () => {
+  const fill = {
+    lang: 'en',
+    title: 'T',
+    preloads: '<link rel="preload" />',
+    description: 'D',
+    head: '<style></style>',
+    state: '{"a":1}',
+  };
+
+  it('writes each part where the template has it, in whatever order, around the root', () => {
+    const [before, after] = compileTemplate(TEMPLATE)(fill);
+    expect(before + '<main></main>' + after).toBe(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="description" content="D" />' +
+        '<title>T</title><link rel="preload" /><script defer src="/main.1.js"></script>' +
+        '<link href="/main.1.css" rel="stylesheet"><style></style></head><body>' +
+        '<script type="application/json" id="page-state">{"a":1}</script><div id="root"><main></main></div></body></html>',
+    );
+  });
+
+  it('leaves out a part the template has no place for, and refuses a template without a root', () => {
+    const [before, after] = compileTemplate(
+      '<html lang="ru"><head></head><body><div id="root"></div></body></html>',
+    )(fill);
+    expect(before).toBe(
+      '<html lang="en"><head><style></style></head><body><script type="application/json" id="page-state">{"a":1}</script><div id="root">',
+    );
+    expect(after).toBe('</div></body></html>');
+    expect(() => compileTemplate('<html><body></body></html>')).toThrow(/root/);
   });
 });

@@ -173,7 +173,12 @@ function compress(html: Buffer, encoding: 'br' | 'gzip', shared: boolean): Promi
 function encode(page: CachedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
   let body = page.encoded[encoding];
   if (!body) {
-    body = compress(page.html, encoding, true);
+    const compressed = compress(page.html, encoding, true);
+    // A failed compression is not kept: the next visitor's request tries again.
+    compressed.catch(() => {
+      if (page.encoded[encoding] === compressed) delete page.encoded[encoding];
+    });
+    body = compressed;
     page.encoded[encoding] = body;
   }
   return body;
