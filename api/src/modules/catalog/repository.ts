@@ -13,6 +13,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { CustomTypesConfig, Pool, QueryArrayConfig } from 'pg';
 import type { Database, DatabaseKind } from '../../db/client';
 import {
+  categoryKeyOf,
   cities,
   listingCounts,
   liveStreams,
@@ -39,8 +40,15 @@ export const listingOrder: SQL[] = [
   sql`${modelProfiles.id} desc nulls last`,
 ];
 
-/** The listing order without its first key: exactly the order of the partial listing indexes. */
-const bumpOrder: SQL[] = listingOrder.slice(1);
+/**
+ * The listing order without its first key, as the partial listing indexes hold it: bump_key is
+ * bumped_at with -infinity for never (the same order as `bumped_at desc nulls last`).
+ */
+const bumpOrder: SQL[] = [
+  sql`${modelProfiles.bumpKey} desc nulls last`,
+  sql`${modelProfiles.publishedAt} desc nulls last`,
+  sql`${modelProfiles.id} desc nulls last`,
+];
 
 /** What a card shows; select it from model_profiles joined to cities and (left) metro_stations. */
 const cardColumns = {
@@ -265,7 +273,13 @@ interface Param {
 }
 
 /** The columns of listing_counts, of the overdue rows, or of model_profiles: what the counted filters test. */
-type CountedColumns = Record<'category' | 'cityId' | 'isOnline' | 'hasVideo' | 'priceHour', SQL | AnyColumn>;
+type CountedColumns = Record<
+  'category' | 'cityId' | 'isOnline' | 'hasVideo' | 'priceHour',
+  SQL | AnyColumn
+> & {
+  /** model_profiles' key of the category, which its listing indexes hold instead of the text. */
+  categoryKey?: AnyColumn;
+};
 
 /**
  * One filter of the listing, described once: the values a query gives it (null: the filter is
@@ -315,7 +329,10 @@ const listingFilterTable: Record<string, ListingFilter> = {
   category: {
     counted: true,
     values: (query) => one('category', query.category, 'text'),
-    condition: (columns, [category]) => sql`${columns.category} = ${category}`,
+    condition: (columns, [category]) =>
+      columns.categoryKey
+        ? sql`${columns.categoryKey} = ${categoryKeyOf(category ?? sql`null`)}`
+        : sql`${columns.category} = ${category}`,
   },
   // By id through a one-row lookup, so the city's listing index applies without a join.
   city: {
