@@ -88,6 +88,17 @@ function i18nFor(locale: Locale): typeof baseI18n {
   return instance;
 }
 
+/** The router's static handler of a language's address space, made once (the routes have no loaders: it keeps no state). */
+const staticHandlers = new Map<Locale, ReturnType<typeof createStaticHandler>>();
+function staticHandlerFor(locale: Locale): ReturnType<typeof createStaticHandler> {
+  let handler = staticHandlers.get(locale);
+  if (!handler) {
+    handler = createStaticHandler(appRoutes, { basename: basenameFor(locale) });
+    staticHandlers.set(locale, handler);
+  }
+  return handler;
+}
+
 /** The API the pages read, answered by the server process itself (no network hop). */
 export function configure({ fetch }: { fetch: typeof globalThis.fetch }): void {
   configureServer({ apiBase: 'http://render.internal/api', fetch });
@@ -201,7 +212,7 @@ export async function preparePage({
   if (remote) texts[remote.namespace] = remote.locales[locale] ?? remote.locales[DEFAULT_LOCALE];
   const servedRemotes: ServerRemotes = remote && remoteName ? { [remoteName]: remote.Routes } : {};
 
-  const handler = createStaticHandler(appRoutes, { basename: basenameFor(locale) });
+  const handler = staticHandlerFor(locale);
   const context = await handler.query(new Request(url.href));
   // The shell's routes have no loaders or redirects: the answer is always a context.
   if (context instanceof Response) throw new Error('Unexpected response from the static handler');
