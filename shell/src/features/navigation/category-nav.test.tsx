@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from 'shared-ui/testing';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import ru from '../../locales/ru.json';
-import { CategoryNav } from './category-nav';
+import { CategoryNav, listingCategory } from './category-nav';
 
 i18n.addResourceBundle('ru', 'shell', ru);
 i18n.addResourceBundle('en', 'shell', en);
@@ -48,5 +48,35 @@ describe('CategoryNav', () => {
     expect(nav.hasAttribute('data-scrolled')).toBe(true);
     scrollTo(0);
     expect(nav.hasAttribute('data-scrolled')).toBe(false);
+  });
+
+  it('marks the category the address names, on the server as in the browser', () => {
+    const { unmount } = render(
+      <PlatformProviders>
+        <MemoryRouter initialEntries={['/category/massage?page=2']}>
+          <CategoryNav />
+        </MemoryRouter>
+      </PlatformProviders>,
+    );
+    expect(screen.getByRole('link', { name: 'Массаж' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Индивидуалки' }).hasAttribute('aria-current')).toBe(false);
+    unmount();
+    render(
+      <PlatformProviders>
+        <MemoryRouter initialEntries={['/price']}>
+          <CategoryNav />
+        </MemoryRouter>
+      </PlatformProviders>,
+    );
+    expect(screen.queryAllByRole('link').filter((link) => link.hasAttribute('aria-current'))).toHaveLength(0);
+  });
+
+  it('reads the category from the path, from ?category= on the home page, else the default', () => {
+    expect(listingCategory('/category/elite', '?page=3')).toBe('elite');
+    expect(listingCategory('/', '?category=bdsm')).toBe('bdsm');
+    expect(listingCategory('/', '')).toBe('individual');
+    expect(listingCategory('/category/unknown', '')).toBeNull();
+    expect(listingCategory('/', '?category=unknown')).toBeNull();
+    expect(listingCategory('/girl/12', '?category=bdsm')).toBeNull();
   });
 });
