@@ -355,6 +355,8 @@ export const modelProfiles = pgTable(
           t.bumpKey.desc(),
           t.publishedAt.desc(),
           t.id.desc(),
+          t.isOnline,
+          t.hasVideo,
           t.expiresAt,
           t.topUntil,
         )
@@ -427,6 +429,25 @@ export const profileIsListed: SQL = visibleWhere(
  * key may have several rows at once. Read it by summing `n`. The listing subtracts the profiles
  * whose paid time is over but whose status the expiry job has not flipped yet.
  */
+/**
+ * Each profile's listing card as JSON, kept by triggers on model_profiles, media, cities and
+ * metro_stations in the transaction of every write (migration 0022_listing_cards), so that a
+ * listing page reads one row per card instead of joining its city, metro and first photo: the
+ * card's fields that change only with an edit (`head`: `{"id":...,"priceHour":...,"photo":`),
+ * and its photo up to the description's text (`photo`: `{"url":...,"alt":"<name>`; null without
+ * a public photo), to which the listing adds the description's words in the page's language and
+ * the fields that change on their own (video, online, top, live stream). `complete` is false for
+ * a profile without an age or an hourly price, which the listing never shows.
+ */
+export const listingCards = pgTable('listing_cards', {
+  profileId: integer('profile_id')
+    .primaryKey()
+    .references(() => modelProfiles.id, { onDelete: 'cascade' }),
+  head: text('head'),
+  photo: text('photo'),
+  complete: boolean('complete').notNull(),
+});
+
 export const listingCounts = pgTable(
   'listing_counts',
   {

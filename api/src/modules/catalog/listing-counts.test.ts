@@ -6,6 +6,7 @@ import { seedPrices } from '../../db/seed-prices';
 import { creditBalance, sentProfile, signedInAdmin, signedInModel } from '../../testing/admin';
 import { createAccount, createCity, createProfile } from '../../testing/builders';
 import { testAppForFile } from '../../testing/create-test-app';
+import { expectCardsExact } from '../../testing/listing-cards';
 import { completeDraft, ensureClassicMassage } from '../../testing/profiles';
 import { agentAt } from '../../testing/visitor';
 import { DEFAULT_COMPLAINT_HOLD_THRESHOLD } from '../complaints/hold';
@@ -16,7 +17,8 @@ import { createModeration } from '../own-profiles/moderation';
 // The listing's totals come from listing_counts, which triggers keep; these tests make every kind
 // of write that changes what a visitor sees and check, after each, that (1) the table, merged per
 // key, is exactly a recount of the listed profiles, and (2) the listing's totals for a grid of
-// filters equal a count of the visible rows made here, independently of the repository.
+// filters equal a count of the visible rows made here, independently of the repository. The
+// cards the listing reads (listing_cards, also kept by triggers) are checked after each too.
 const t = testAppForFile({ rubPerUsd: 100 }, async ({ db }) => {
   await seedPrices(db);
   await ensureClassicMassage(db);
@@ -157,9 +159,10 @@ function filterGrid(citySlugs: string[]): Filters[] {
   return grid;
 }
 
-/** (1) and (2): the maintained counts and the listing's totals are exactly right. */
+/** (1) and (2): the maintained counts and the listing's totals are exactly right; so are the kept cards. */
 async function expectExact(citySlugs: string[]): Promise<void> {
   await expectTableMatchesRecount();
+  await expectCardsExact(t.db);
   const grid = filterGrid(citySlugs);
   const totals = await Promise.all(grid.map((filters) => listingTotal(filters)));
   const rows = await visibleRows();

@@ -16,6 +16,7 @@ import type { Database, DatabaseKind } from '../../db/client';
 import {
   categoryKeyOf,
   cities,
+  listingCards,
   listingCounts,
   liveStreams,
   media,
@@ -487,84 +488,42 @@ export type PageRow = (string | number | boolean | null)[];
 /** The columns of listingPage, in order. */
 export const PAGE_COLUMNS = [
   'total',
-  'id',
-  'name',
-  'age',
-  'category',
-  'priceHour',
+  'head',
+  'photo',
+  'complete',
   'hasVideo',
   'isOnline',
   'isTop',
-  'citySlug',
-  'cityNameRu',
-  'cityNameEn',
-  'metroId',
-  'metroNameRu',
-  'metroNameEn',
-  'photoUrl',
-  'photoWidth',
-  'photoHeight',
   'liveStreamId',
   'liveChannelId',
 ] as const;
 
-const json = JSON.stringify;
 const flag = (value: PageRow[number] | undefined) => value === true || value === 't';
-/** A whole number as JSON: PostgreSQL's text of an int is already what JSON.stringify writes. */
-const whole = (value: PageRow[number] | undefined) => `${value}`;
 
 /**
- * The page as JSON, written from listingPage's rows without making objects of them: exactly
- * what JSON.stringify writes for the ModelListResponse that toCardWithPhoto's cards make (the
- * same fields in the same order, the same escaping; listing-json.test.ts holds them to it). On a
- * listing page under load, parsing each row into an object, mapping it into a card and
- * serialising the cards was about a third of the API's work.
+ * The page as JSON, from listingPage's rows: each card is its listing_cards row (the JSON of the
+ * fields that change only with an edit, kept by the database), the rest of its photo's
+ * description in the page's language, and the fields that change on their own, in the order and
+ * with the escaping JSON.stringify gives the ModelListResponse of toCardWithPhoto's cards
+ * (listing-json.test.ts and listing-cards.test.ts hold them to it).
  */
 export function pageJson(rows: readonly PageRow[], page: number, locale: Locale): string {
   // The statement always returns a row, with the total, even for a page past the last.
   const total = Number(rows[0]?.[0] ?? 0);
-  const photo = `, ${translate(locale, 'media.photo')} 1`;
+  // The photo's description: the name (in the stored JSON), then these words.
+  const photoEnd = `${JSON.stringify(`, ${translate(locale, 'media.photo')} 1`).slice(1)}}`;
   let items = '';
   for (const row of rows) {
-    const [
-      ,
-      id,
-      name,
-      age,
-      category,
-      priceHour,
-      hasVideo,
-      isOnline,
-      isTop,
-      citySlug,
-      cityNameRu,
-      cityNameEn,
-      metroId,
-      metroNameRu,
-      metroNameEn,
-      photoUrl,
-      photoWidth,
-      photoHeight,
-      liveStreamId,
-      liveChannelId,
-    ] = row;
-    if (id === null || id === undefined) continue;
-    const metro =
-      metroId !== null && metroNameRu !== null && metroNameEn !== null
-        ? `{"id":${whole(metroId)},"name":{"ru":${json(metroNameRu)},"en":${json(metroNameEn)}}}`
-        : 'null';
-    const image = photoUrl
-      ? `{"url":${json(photoUrl)},"width":${whole(photoWidth ?? 0)},"height":${whole(photoHeight ?? 0)},"alt":${json(`${name}${photo}`)}}`
-      : 'null';
+    const [, head, photo, complete, hasVideo, isOnline, isTop, liveStreamId, liveChannelId] = row;
+    // The one row of an empty page: no profile (its flags, read with the ids, are null).
+    if (hasVideo === null || hasVideo === undefined) continue;
+    // Listed profiles have both (CHECK model_profiles_listed_complete), and every profile a card.
+    if (typeof head !== 'string' || !flag(complete)) throw new Error('Listed profile has no complete card');
     const live =
       liveStreamId !== null && liveChannelId !== null
-        ? `{"id":${whole(liveStreamId)},"channelId":${json(liveChannelId)}}`
+        ? `{"id":${liveStreamId},"channelId":${JSON.stringify(liveChannelId)}}`
         : 'null';
-    items +=
-      `${items ? ',' : ''}{"id":${whole(id)},"name":${json(name)},"age":${whole(present(age ?? null, 'age'))}` +
-      `,"category":${json(category)},"city":{"slug":${json(citySlug)},"name":{"ru":${json(cityNameRu)},"en":${json(cityNameEn)}}}` +
-      `,"metro":${metro},"priceHour":${whole(present(priceHour ?? null, 'price_hour'))},"photo":${image}` +
-      `,"hasVideo":${flag(hasVideo)},"isOnline":${flag(isOnline)},"isTop":${flag(isTop)},"liveStream":${live}}`;
+    items += `${items ? ',' : ''}${head}${photo ? `${photo}${photoEnd}` : 'null'},"hasVideo":${flag(hasVideo)},"isOnline":${flag(isOnline)},"isTop":${flag(isTop)},"liveStream":${live}}`;
   }
   return `{"items":[${items}],"total":${total},"page":${page},"perPage":${LISTING_PAGE_SIZE},"pageCount":${Math.ceil(total / LISTING_PAGE_SIZE)}}`;
 }
@@ -574,10 +533,12 @@ export function pageJson(rows: readonly PageRow[], page: number, locale: Locale)
  * placement, depends on the clock and so cannot lead an index: the active tops (a few paid slots)
  * are read on their own (`tops`), and the rest come straight off a partial listing index in bump
  * order, the page's offset skipped on the index alone (the listing indexes carry the columns the
- * common filters test). Only the page's ids are then joined to their city, metro and first photo.
- * Every part reads one snapshot and one `now()`, so a placement ending meanwhile is in one part
- * only. The total is the maintained count when it covers the filters (maintainedTotal), else a
- * count of the matching rows. Empty pages still return one row, with the total and null columns.
+ * common filters test, and what a card shows that changes on its own: online, video). Only the
+ * page's ids then read their cards (listing_cards: one row each, the JSON of the rest) and live
+ * streams. Every part reads one snapshot and one `now()`, so a placement ending meanwhile is in
+ * one part only. The total is the maintained count when it covers the filters (maintainedTotal),
+ * else a count of the matching rows. Empty pages still return one row, with the total and null
+ * columns.
  */
 function listingPage(query: ModelListQuery, offset: number, bind: Bind): SQL {
   const where = and(...listingFilters(query, bind));
@@ -587,17 +548,21 @@ function listingPage(query: ModelListQuery, offset: number, bind: Bind): SQL {
     : sql`(select count(*) from ${modelProfiles} where ${where})`;
   const first = bind('offset', offset, 'int');
   const onPage = sql`pos > ${first} and pos <= ${first} + ${sql.raw(String(LISTING_PAGE_SIZE))}`;
+  // The online index holds only profiles online: its condition, not a column it can give back.
+  const isOnline = query.online === 'true' ? sql`true` : sql`${modelProfiles.isOnline}`;
+  const columns = sql`${modelProfiles.id} as id, ${modelProfiles.bumpKey} as bump_key,
+    ${modelProfiles.publishedAt} as published_at, ${isOnline} as is_online, ${modelProfiles.hasVideo} as has_video`;
   // The tops by their position; the rest (no position) after them in the same order.
   return sql`with tops as materialized (
-      select ${modelProfiles.id} as id, row_number() over (order by ${order}) as pos
+      select ${columns}, row_number() over (order by ${order}) as pos
       from ${modelProfiles}
       where ${where} and ${modelProfiles.topUntil} > now()
     ),
     page_ids as (
-      select id, pos from tops where ${onPage}
+      select id, bump_key, published_at, is_online, has_video, pos from tops where ${onPage}
       union all
-      select id, null from (
-        select ${modelProfiles.id} as id
+      select id, bump_key, published_at, is_online, has_video, null from (
+        select ${columns}
         from ${modelProfiles}
         where ${where} and (${modelProfiles.topUntil} is null or ${modelProfiles.topUntil} <= now())
         order by ${order}
@@ -605,37 +570,23 @@ function listingPage(query: ModelListQuery, offset: number, bind: Bind): SQL {
         offset greatest(0, ${first} - (select count(*) from tops))
       ) as rest
     )
-    select ${total}::int as "total",
-      ${modelProfiles.id} as "id", ${modelProfiles.name} as "name", ${modelProfiles.age} as "age",
-      ${modelProfiles.category} as "category", ${modelProfiles.priceHour} as "priceHour",
-      ${modelProfiles.hasVideo} as "hasVideo", ${modelProfiles.isOnline} as "isOnline",
-      page_ids.pos is not null as "isTop",
-      ${cities.slug} as "citySlug", ${cities.nameRu} as "cityNameRu", ${cities.nameEn} as "cityNameEn",
-      ${metroStations.id} as "metroId", ${metroStations.nameRu} as "metroNameRu",
-      ${metroStations.nameEn} as "metroNameEn",
-      first_photo.url as "photoUrl", first_photo.width as "photoWidth", first_photo.height as "photoHeight",
+    select ${total}::int as "total", ${listingCards.head} as "head", ${listingCards.photo} as "photo",
+      ${listingCards.complete} as "complete", page_ids.has_video as "hasVideo",
+      page_ids.is_online as "isOnline", page_ids.pos is not null as "isTop",
       live.id as "liveStreamId", live.channel_id as "liveChannelId"
     from (select 1) as one
     left join (
       page_ids
-      inner join ${modelProfiles} on ${modelProfiles.id} = page_ids.id
-      inner join ${cities} on ${cities.id} = ${modelProfiles.cityId}
-      left join ${metroStations} on ${metroStations.id} = ${modelProfiles.metroId}
-      left join lateral (
-        select ${media.url} as url, ${media.width} as width, ${media.height} as height
-        from ${media}
-        where ${media.profileId} = ${modelProfiles.id} and ${media.kind} = 'photo' and ${media.isPublic} = true
-        order by ${media.position}, ${media.id}
-        limit 1
-      ) as first_photo on true
+      left join ${listingCards} on ${listingCards.profileId} = page_ids.id
       left join lateral (
         select ${liveStreams.id} as id, ${liveStreams.channelId} as channel_id
         from ${liveStreams}
-        where ${liveStreams.profileId} = ${modelProfiles.id} and ${liveStreams.endedAt} is null
+        where ${liveStreams.profileId} = page_ids.id and ${liveStreams.endedAt} is null
         limit 1
       ) as live on true
     ) on true
-    order by page_ids.pos nulls last, ${order}`;
+    order by page_ids.pos nulls last, page_ids.bump_key desc nulls last, page_ids.published_at desc nulls last,
+      page_ids.id desc nulls last`;
 }
 
 /**
