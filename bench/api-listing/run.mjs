@@ -4,7 +4,9 @@
 //                                                         database is created there and dropped)
 // Env: PROFILES (100000), CONNECTIONS (100), DURATION (seconds per run, 10), REPEAT (measures of
 // each run, the median by req/s is reported; 1), MODES (database,cached), RUNS (page1,page500,
-// moscowPage1,mix): the mix is random filter combinations and pages (mix.mjs).
+// moscowPage1,mix): the mix is random filter combinations and pages (mix.mjs). Each measure also
+// reports the CPU time per request of the API's processes and of the database's PostgreSQL
+// backends, which says how much work a request is however busy the machine is.
 import { fork } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,8 +32,8 @@ const engine = adminUrl ? 'postgresql' : 'pglite';
 
 const requireApi = createRequire(path.join(root, 'api', 'package.json'));
 
-/** RSS in MB of the largest process in the tree under `pid` (the API process under tsx). */
-function largestRssMb(pid) {
+/** `pid` and every process below it (the API process under tsx). */
+function processTree(pid) {
   const parents = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -46,6 +48,49 @@ function largestRssMb(pid) {
   for (let i = 0; i < tree.length; i += 1) {
     for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
   }
+  return tree;
+}
+
+/** CPU time (user + system) a process has used, in ms; 0 once it has exited. */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** Linux's USER_HZ: /proc's CPU times are in hundredths of a second. */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time of the API's processes and of the PostgreSQL backends serving the bench's database
+ * (their process title names it), in ms. Per request it says how much work a request is, however
+ * busy the machine is with other work; throughput alone does not. On PGlite the database runs in
+ * the API's process.
+ */
+function cpuNow(pid, database) {
+  let api = 0;
+  for (const member of processTree(pid)) api += cpuMs(member);
+  let db = 0;
+  if (database) {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+        if (title.startsWith('postgres: ') && title.includes(` ${database} `)) db += cpuMs(Number(entry));
+      } catch {
+        // exited meanwhile
+      }
+    }
+  }
+  return { api, db };
+}
+
+/** RSS in MB of the largest process in the tree under `pid` (the API process under tsx). */
+function largestRssMb(pid) {
+  const tree = processTree(pid);
   let largest = 0;
   for (const member of tree) {
     try {
@@ -101,13 +146,16 @@ function target(url, paths) {
 async function measure(url, pid, headers = {}, paths = undefined) {
   let peakMb = 0;
   const sampler = pid ? setInterval(() => (peakMb = Math.max(peakMb, largestRssMb(pid))), 250) : null;
+  const before = pid ? cpuNow(pid, scratch?.name) : null;
   const result = await autocannon({
     ...target(url, paths),
     connections: CONNECTIONS,
     duration: DURATION,
     headers,
   });
+  const after = pid ? cpuNow(pid, scratch?.name) : null;
   if (sampler) clearInterval(sampler);
+  const perRequest = (ms) => Math.round((ms * 1000) / Math.max(result.requests.total, 1));
   return {
     url: paths ? `${paths.length} paths of the random mix` : url.replace(/^http:\/\/[^/]+/, ''),
     requestsPerSecond: Math.round(result.requests.average),
@@ -119,6 +167,12 @@ async function measure(url, pid, headers = {}, paths = undefined) {
     ),
     errors: result.errors + result.timeouts,
     ...(pid ? { peakRssMb: peakMb } : {}),
+    ...(before && after
+      ? {
+          apiCpuUsPerRequest: perRequest(after.api - before.api),
+          ...(scratch ? { dbCpuUsPerRequest: perRequest(after.db - before.db) } : {}),
+        }
+      : {}),
   };
 }
 
@@ -139,7 +193,13 @@ async function load(url, pid = undefined, headers = {}, paths = undefined) {
   if (REPEAT === 1) return median;
   return {
     ...median,
-    measures: measures.map(({ requestsPerSecond, p50Ms, p99Ms }) => ({ requestsPerSecond, p50Ms, p99Ms })),
+    measures: measures.map(({ requestsPerSecond, p50Ms, p99Ms, apiCpuUsPerRequest, dbCpuUsPerRequest }) => ({
+      requestsPerSecond,
+      p50Ms,
+      p99Ms,
+      apiCpuUsPerRequest,
+      dbCpuUsPerRequest,
+    })),
   };
 }
 
@@ -170,6 +230,7 @@ async function scratchDatabase() {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.href,
     drop: async () => {
       const again = new pg.Client({ connectionString: adminUrl });
@@ -286,10 +347,12 @@ try {
   console.log(
     `\nGET /api/model, ${profiles} profiles (${total} individual), ${CONNECTIONS} connections, ${DURATION} s each, ${engine}`,
   );
-  console.log('run                                req/s    p50 ms   p99 ms   peak RSS MB   failed');
+  console.log(
+    'run                                req/s    p50 ms   p99 ms   peak RSS MB   failed   API µs/req   DB µs/req',
+  );
   const row = (label, run) =>
     console.log(
-      `${label.padEnd(34)}${String(run.requestsPerSecond).padStart(6)}${String(run.p50Ms).padStart(10)}${String(run.p99Ms).padStart(9)}${String(run.peakRssMb ?? '-').padStart(14)}${String(run.non2xx + run.errors).padStart(9)}`,
+      `${label.padEnd(34)}${String(run.requestsPerSecond).padStart(6)}${String(run.p50Ms).padStart(10)}${String(run.p99Ms).padStart(9)}${String(run.peakRssMb ?? '-').padStart(14)}${String(run.non2xx + run.errors).padStart(9)}${String(run.apiCpuUsPerRequest ?? '-').padStart(13)}${String(run.dbCpuUsPerRequest ?? '-').padStart(12)}`,
     );
   row('bare Fastify route', bareRun);
   const labels = { page1: 'page 1', page500: 'page 500', moscowPage1: 'Moscow page 1', mix: 'random mix' };
