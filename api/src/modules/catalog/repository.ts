@@ -415,12 +415,15 @@ const listingFilterTable: Record<string, ListingFilter> = {
 };
 
 /** The filters a query turns on, each with its values. */
-function filtersOn(query: ModelListQuery) {
-  return Object.entries(listingFilterTable).flatMap(([key, filter]) => {
+function filtersOn(query: ModelListQuery): { key: string; filter: ListingFilter; values: Param[] }[] {
+  const on = [];
+  for (const [key, filter] of listingFilterEntries) {
     const values = filter.values(query);
-    return values ? [{ key, filter, values }] : [];
-  });
+    if (values) on.push({ key, filter, values });
+  }
+  return on;
 }
+const listingFilterEntries = Object.entries(listingFilterTable);
 
 const bindAll = (values: Param[], bind: Bind) =>
   values.map(({ name, value, type }) => bind(name, value, type));
@@ -651,20 +654,26 @@ export function maintainedTotal(query: ModelListQuery, bind: Bind = asValue): SQ
  * What the listing statement's text depends on: which filters are on and the names of their
  * values (so how many a list has). The values are not part of it.
  */
-function shapeOf(query: ModelListQuery): string {
-  return filtersOn(query)
-    .map(({ key, values }) => `${key}(${values.map(({ name }) => name).join(',')})`)
-    .join(' ');
+function shapeOf(on: FiltersOn): string {
+  let shape = '';
+  for (const { key, values } of on) {
+    shape += `${key}(`;
+    for (const { name } of values) shape += `${name},`;
+    shape += ') ';
+  }
+  return shape;
 }
 
 /** The values listingPage binds for a query, by name, without building the statement. */
-function valuesOf(query: ModelListQuery, offset: number): Record<string, unknown> {
+function valuesOf(on: FiltersOn, offset: number): Record<string, unknown> {
   const named: Record<string, unknown> = { offset };
-  for (const { values } of filtersOn(query)) {
+  for (const { values } of on) {
     for (const { name, value } of values) named[name] = value;
   }
   return named;
 }
+
+type FiltersOn = ReturnType<typeof filtersOn>;
 
 /** node-postgres's type parsers, all leaving the text as PostgreSQL sent it. */
 const AS_TEXT = { getTypeParser: () => (value: string) => value } as unknown as CustomTypesConfig;
@@ -730,8 +739,9 @@ function listingRunner(db: Database, kind: DatabaseKind, atOnce: number) {
   }
 
   return async (query: ModelListQuery, offset: number): Promise<readonly PageRow[]> => {
-    const shape = shapeOf(query);
-    const values = valuesOf(query, offset);
+    const on = filtersOn(query);
+    const shape = shapeOf(on);
+    const values = valuesOf(on, offset);
     let statement = shapes.get(shape);
     if (!statement) {
       if (shapes.size < MAX_PREPARED_SHAPES) {
