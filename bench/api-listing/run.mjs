@@ -4,7 +4,8 @@
 //                                                         database is created there and dropped)
 // Env: PROFILES (100000), CONNECTIONS (100), DURATION (seconds per run, 10), REPEAT (measures of
 // each run, the median by req/s is reported; 1), MODES (database,cached), RUNS (page1,page500,
-// moscowPage1,mix): the mix is random filter combinations and pages (mix.mjs). Each measure also
+// moscowPage1,mix; also page1Compressed, page 1 with Accept-Encoding: gzip, deflate, br): the mix
+// is random filter combinations and pages (mix.mjs). Each measure also
 // reports the CPU time per request of the API's processes and of the database's PostgreSQL
 // backends, which says how much work a request is however busy the machine is.
 import { fork } from 'node:child_process';
@@ -307,6 +308,13 @@ try {
       if (RUNS.includes(name)) runs[name] = await load(url, api.child.pid, headers);
     }
     if (RUNS.includes('mix')) runs.mix = await load(api.base, api.child.pid, headers, mixPaths);
+    // Page 1 as a browser or a crawler asks for it, accepting compressed answers (not a default run).
+    if (RUNS.includes('page1Compressed')) {
+      runs.page1Compressed = await load(urls.page1, api.child.pid, {
+        ...headers,
+        'accept-encoding': 'gzip, deflate, br',
+      });
+    }
     const ratio = (a, b) => (a && b ? Number((a / Math.max(b, 1)).toFixed(3)) : undefined);
     modes[mode] = {
       ...runs,
@@ -355,7 +363,13 @@ try {
       `${label.padEnd(34)}${String(run.requestsPerSecond).padStart(6)}${String(run.p50Ms).padStart(10)}${String(run.p99Ms).padStart(9)}${String(run.peakRssMb ?? '-').padStart(14)}${String(run.non2xx + run.errors).padStart(9)}${String(run.apiCpuUsPerRequest ?? '-').padStart(13)}${String(run.dbCpuUsPerRequest ?? '-').padStart(12)}`,
     );
   row('bare Fastify route', bareRun);
-  const labels = { page1: 'page 1', page500: 'page 500', moscowPage1: 'Moscow page 1', mix: 'random mix' };
+  const labels = {
+    page1: 'page 1',
+    page500: 'page 500',
+    moscowPage1: 'Moscow page 1',
+    mix: 'random mix',
+    page1Compressed: 'page 1, br accepted',
+  };
   for (const [mode, result] of Object.entries(modes)) {
     for (const [name, label] of Object.entries(labels))
       if (result[name]) row(`${mode}: ${label}`, result[name]);
