@@ -38,7 +38,7 @@ const CITIES = [
 ];
 const ONLINE = [undefined, 'true'];
 // Price ranges a visitor types (whole rubles per hour), open at either end or both.
-const PRICES = [
+export const PRICES = [
   undefined,
   { priceMax: 5000 },
   { priceMin: 5000, priceMax: 10000 },

@@ -10,10 +10,10 @@
 // backends, which says how much work a request is however busy the machine is.
 import { fork } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { scratchDatabase } from '../lib/database.mjs';
 import { root, startServer, stopChild } from '../lib/server.mjs';
 import { generateInPglite, generateInPostgres } from './generate.mjs';
 import { filterCombinations, requestPaths } from './mix.mjs';
@@ -30,8 +30,6 @@ const API_PORT = 18310;
 const BARE_PORT = 18311;
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const engine = adminUrl ? 'postgresql' : 'pglite';
-
-const requireApi = createRequire(path.join(root, 'api', 'package.json'));
 
 /** `pid` and every process below it (the API process under tsx). */
 function processTree(pid) {
@@ -234,29 +232,7 @@ async function mixPageCounts(base, headers) {
   return counts;
 }
 
-async function scratchDatabase() {
-  if (!adminUrl) return null;
-  const pg = requireApi('pg');
-  const name = `anketa_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.href,
-    drop: async () => {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
-
-const scratch = await scratchDatabase();
+const scratch = adminUrl ? await scratchDatabase(adminUrl, 'anketa_bench') : null;
 const serverEnv = { RATE_LIMIT_FACTOR: '1000', ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
 let api;
 let bare;

@@ -2,20 +2,9 @@
 // URLs in the same order: filtered listing pages (category x city x price range x page 1-20, only
 // combinations with results, as the API counts them) and profile pages (a sample of the visible
 // profiles, read from the sitemap as a crawler reads it).
-import { seededRandom } from '../api-listing/mix.mjs';
+import { PRICES, seededRandom } from '../api-listing/mix.mjs';
 
 const CATEGORIES = ['individual', 'massage', 'elite', 'bdsm'];
-// Price ranges a visitor types (whole rubles per hour: priceMin/priceMax, contracts' model list
-// query), open at either end or both; undefined is no price filter. As the api-listing mix.
-/** @type {(Record<string, number> | undefined)[]} */
-const PRICES = [
-  undefined,
-  { priceMax: 5000 },
-  { priceMin: 5000, priceMax: 10000 },
-  { priceMin: 8000, priceMax: 15000 },
-  { priceMin: 10000, priceMax: 30000 },
-  { priceMin: 20000 },
-];
 /** Listing pages a visitor reaches by paging; deeper ones are rare. */
 export const MAX_LISTING_PAGE = 20;
 
