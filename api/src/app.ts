@@ -43,6 +43,7 @@ import { mediaPlugin } from './modules/media/plugin';
 import { profileMediaRoutes } from './modules/media/routes/profile-media';
 import { mediaRoutes } from './modules/media/routes/placeholders';
 import { listingCachePlugin } from './modules/catalog/listing-cache';
+import { sloganPlugin } from './modules/site/slogan';
 import type { S3StorageConfig } from './modules/media/s3-storage';
 import { catalogRoutes } from './modules/catalog/routes';
 import { notificationsPlugin } from './modules/notifications/plugin';
@@ -280,6 +281,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationsPlugin);
   // The listing reads through it; every change a visitor would see in the listing clears it.
   await app.register(listingCachePlugin, { ttlMs: options.listingCacheMs ?? 0 });
+  // The header's slogan, kept until the administration changes it.
+  await app.register(sloganPlugin);
   // Live streams (`fastify.streams`) and their socket /ws/stream; blocks and deletions end them.
   const streamMedia =
     options.streamMedia ??

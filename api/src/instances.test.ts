@@ -177,4 +177,25 @@ describe.skipIf(why !== '')(`two API instances on one database and one Redis ${w
     await eventually(async () => expect(await listed(b)).not.toContain(first), 1_000);
     expect(Date.now() - blockedAt).toBeLessThan(1_000);
   });
+  it('show a slogan set through one instance on the other within a second (each keeps what it read)', async () => {
+    const slogan = async (server: ServerProcess) =>
+      ((await (await fetch(`${server.base}/api/constants`)).json()) as { siteSlogan: { en: string } })
+        .siteSlogan.en;
+    // The other instance has read the slogan and keeps it (for up to 2 s without news).
+    const before = await slogan(b);
+    const admin = httpBrowser();
+    expect(
+      (await admin.post(a.base, '/api/auth/login', { email: 'admin@anketa.local', password: ADMIN_PASSWORD }))
+        .status,
+    ).toBe(200);
+    const set = await admin.put(a.base, '/api/admin-panel/site/slogan', {
+      ru: 'Слоган двух копий',
+      en: 'A slogan of two instances',
+    });
+    expect(set.status).toBe(200);
+    const setAt = Date.now();
+    expect(before).not.toBe('A slogan of two instances');
+    await eventually(async () => expect(await slogan(b)).toBe('A slogan of two instances'), 1_000);
+    expect(Date.now() - setAt).toBeLessThan(1_000);
+  });
 });

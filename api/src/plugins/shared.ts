@@ -221,6 +221,40 @@ export function clearEverywhere(
   };
 }
 
+/**
+ * A value read from the database and kept until a write is heard of: `written()` (called after a
+ * committed write) forgets it here at once and tells the other instances on the bus `channel`,
+ * which forget theirs within milliseconds; none is kept past `rereadMs` either, the bound for a
+ * change made where this instance cannot hear it (the bus down, a hand edit of the database). A
+ * failed read is not kept: the next caller reads again. For values read on every page load that
+ * change a few times a day (the releases' channels, the header's slogan).
+ */
+export function keptUntilWritten<T>(
+  fastify: FastifyInstance,
+  channel: string,
+  read: () => Promise<T>,
+  rereadMs: number,
+): { current(): Promise<T>; written(): void } {
+  let known: { at: number; value: Promise<T> } | null = null;
+  const written = clearEverywhere(fastify, channel, () => {
+    known = null;
+  });
+  return {
+    current() {
+      const now = Date.now();
+      if (!known || now - known.at > rereadMs) {
+        const entry = { at: now, value: read() };
+        known = entry;
+        entry.value.catch(() => {
+          if (known === entry) known = null;
+        });
+      }
+      return known.value;
+    },
+    written,
+  };
+}
+
 export interface SharedPluginOptions {
   /** A shared state made by the caller (tests), who also closes it. */
   state?: SharedState | undefined;

@@ -36,5 +36,9 @@ export function httpBrowser() {
       if (!jar.has('csrf_token')) await (await request(base, 'GET', '/api/auth/session')).arrayBuffer();
       return request(base, 'POST', url, body);
     },
+    async put(base: string, url: string, body: unknown = {}) {
+      if (!jar.has('csrf_token')) await (await request(base, 'GET', '/api/auth/session')).arrayBuffer();
+      return request(base, 'PUT', url, body);
+    },
   };
 }

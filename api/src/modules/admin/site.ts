@@ -19,9 +19,10 @@ const toAdminPrice = (row: PriceRow): AdminPriceItem => ({
 const SITE_TARGET_ID = 0;
 
 /**
- * The site's texts and prices as the administration edits them. Every reader of prices and of
- * the slogan reads the database on each request (the price routes, the charges at purchase, the
- * campaign quotes, /constants); only the listing keeps a cache, and a change clears it.
+ * The site's texts and prices as the administration edits them. Every reader of prices reads the
+ * database on each request (the price routes, the charges at purchase, the campaign quotes); the
+ * slogan is kept in memory until a change (`fastify.siteSlogan`), and the listing keeps a cache:
+ * a change forgets both, on every instance.
  */
 export function createSiteDesk(fastify: FastifyInstance) {
   const { db } = fastify;
@@ -46,6 +47,7 @@ export function createSiteDesk(fastify: FastifyInstance) {
           details: { before, after: slogan },
         });
       });
+      fastify.siteSlogan.written();
       fastify.listingCache.clear();
       return { slogan: await site.slogan() };
     },

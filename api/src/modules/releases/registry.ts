@@ -1,7 +1,7 @@
 import type { RemoteRegistry } from 'contracts';
 import { runsCanary } from 'contracts/releases';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clearEverywhere } from '../../plugins/shared';
+import { keptUntilWritten } from '../../plugins/shared';
 import { createRemoteRegistry, type LiveRemote, onChannelsWritten } from './repository';
 
 /**
@@ -63,30 +63,14 @@ export const CHANNELS_REREAD_MS = 2_000;
  */
 export function databaseChannels(fastify: FastifyInstance): RegistryChannels {
   const repository = createRemoteRegistry(fastify.db);
-  let known: { at: number; live: Promise<readonly LiveRemote[]> } | null = null;
-  const forget = clearEverywhere(fastify, 'remote-channels', () => {
-    known = null;
-  });
-  const unsubscribe = onChannelsWritten(forget);
+  const channels = keptUntilWritten(fastify, 'remote-channels', () => repository.live(), CHANNELS_REREAD_MS);
+  const unsubscribe = onChannelsWritten(channels.written);
   fastify.addHook('onClose', async () => {
     unsubscribe();
   });
-  function current(): Promise<readonly LiveRemote[]> {
-    const now = Date.now();
-    if (!known || now - known.at > CHANNELS_REREAD_MS) {
-      const live = repository.live();
-      const entry = { at: now, live };
-      known = entry;
-      // A failed read is not kept: the next page load reads again.
-      live.catch(() => {
-        if (known === entry) known = null;
-      });
-    }
-    return known.live;
-  }
   return {
     async forRequest(base, request, page) {
-      const live = await current();
+      const live = await channels.current();
       if (live.length === 0) return { registry: base, key: '' };
       const registry = registryForVisitor(base, live, fastify.visitorOf(request, page));
       const key = live

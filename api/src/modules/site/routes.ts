@@ -45,7 +45,7 @@ export const siteRoutes = defineRoutes(async (fastify) => {
     '/constants',
     {
       schema: {
-        summary: 'Site settings: the slogan in ru and en (read fresh on every request)',
+        summary: 'Site settings: the slogan in ru and en (a change shows on the next request)',
         tags: ['site'],
         response: { 200: responseSchemas.siteConstants },
       },
@@ -53,7 +53,7 @@ export const siteRoutes = defineRoutes(async (fastify) => {
     async (_request, reply) => {
       // An administrator's new slogan shows on the next request.
       reply.header('cache-control', 'public, no-cache');
-      return { siteSlogan: await site.slogan() };
+      return { siteSlogan: await fastify.siteSlogan.current() };
     },
   );
 });
