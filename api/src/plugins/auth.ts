@@ -2,6 +2,7 @@ import { ACCOUNT_TYPES, type AccountType } from 'contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/api-error';
+import { isInProcess } from '../lib/in-process';
 import { hmac, randomToken, safeEqual } from '../lib/tokens';
 import {
   type AuthContext,
@@ -262,6 +263,8 @@ export const authPlugin = fp<AuthOptions>(
     });
 
     fastify.addHook('onSend', async (request, reply) => {
+      // A page's own reads: the page's answer brings the visitor's cookies, not these.
+      if (isInProcess(request)) return;
       // A shared cache would hand one visitor's cookies to the next: public answers carry none.
       if (/\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))) return;
       if (!isApi(request)) {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DEFAULT_METRICS_ALLOW } from '../config';
+import { isInProcess } from '../lib/in-process';
 import { inNetworks, parseNetworks } from '../lib/networks';
 import { defineRoutes, errorResponses, nonJson } from '../lib/route-schema';
 
@@ -167,12 +168,15 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
     },
   });
 
-  fastify.addHook('onRequest', async (_request, reply) => {
+  // A server-rendered page's own reads are not requests to this server: the page's is counted.
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (isInProcess(request)) return;
     inFlight.inc();
     // The response's close comes once, whether it was sent, failed or the client went away.
     reply.raw.once('close', () => inFlight.dec());
   });
   fastify.addHook('onResponse', async (request, reply) => {
+    if (isInProcess(request)) return;
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
     requestDuration.observe(

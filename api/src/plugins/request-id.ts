@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
+import { isInProcess } from '../lib/in-process';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -22,7 +23,7 @@ export function genReqId(request: IncomingMessage): string {
 export const requestIdPlugin = fp(
   async (fastify) => {
     fastify.addHook('onRequest', async (request, reply) => {
-      reply.header(REQUEST_ID_HEADER, request.id);
+      if (!isInProcess(request)) reply.header(REQUEST_ID_HEADER, request.id);
     });
   },
   { name: 'request-id' },

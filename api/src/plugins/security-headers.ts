@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isInProcess } from '../lib/in-process';
 
 export interface SecurityHeadersOptions {
   /** Origins the remote registry loads remotes from (a remote on a CDN); this origin is always allowed. */
@@ -48,8 +49,9 @@ export function registryFileOf(staticRoot: string | undefined, remotesJson: stri
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (fastify, options) => {
     const headers = headersOf(helmetOptions(options));
-    fastify.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    fastify.addHook('onRequest', (request, reply, done) => {
+      // A page's own reads never reach a browser.
+      if (!isInProcess(request)) reply.headers(headers);
       done();
     });
   },

@@ -17,6 +17,7 @@ import {
 import type { RegistryChannels } from '../../modules/releases/registry';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { inProcessHeaders } from '../../lib/in-process';
 import { createRemoteLoader, type FetchedFile, type RemoteStyle } from './remote-loader';
 
 /**
@@ -327,7 +328,7 @@ export function createPageRenderer(
       const response = await fastify.inject({
         method: (init?.method ?? 'GET') as 'GET',
         url: `${url.pathname}${url.search}`,
-        headers: { ...(init?.headers as Record<string, string> | undefined), 'x-server-render': '1' },
+        headers: { ...(init?.headers as Record<string, string> | undefined), ...inProcessHeaders },
         ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
       });
       return inProcessResponse(
