@@ -166,9 +166,18 @@ export function createModelRepository(
       return pageJson(rows, page, locale);
     },
 
-    /** Visible profiles whose model is online now (the header's figure), from the maintained counts. */
+    /**
+     * Visible profiles whose model is online now (the header's figure, on every page), from the
+     * maintained counts. On PostgreSQL a named statement, planned once per connection: planning
+     * it cost more than running it (about 680 against 240 us of the server's CPU).
+     */
     async onlineCount(): Promise<number> {
-      const result = await db.execute(sql`select ${maintainedTotal({ online: 'true' })}::int as n`);
+      if (kind === 'postgres') {
+        const pool = (db as unknown as { $client: Pool }).$client;
+        const config = { name: 'online_count', text: ONLINE_COUNT.sql, values: ONLINE_COUNT.params };
+        return (await pool.query<{ n: number }>(config)).rows[0]?.n ?? 0;
+      }
+      const result = await db.execute(ONLINE_COUNT_SQL);
       return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
     },
 
@@ -677,6 +686,10 @@ type FiltersOn = ReturnType<typeof filtersOn>;
 
 /** node-postgres's type parsers, all leaving the text as PostgreSQL sent it. */
 const AS_TEXT = { getTypeParser: () => (value: string) => value } as unknown as CustomTypesConfig;
+
+/** The header's online figure: the maintained total of the online filter (onlineCount). */
+const ONLINE_COUNT_SQL = sql`select ${maintainedTotal({ online: 'true' })}::int as n`;
+const ONLINE_COUNT: Query = new PgDialect().sqlToQuery(ONLINE_COUNT_SQL);
 
 /** Statements prepared so far, by shape; past the cap, other shapes are built for each request. */
 const MAX_PREPARED_SHAPES = 64;

@@ -13,6 +13,11 @@ import { selectCards, toCardWithPhoto } from '../catalog/repository';
 
 export type StreamRow = typeof liveStreams.$inferSelect;
 
+/** onAir's prepared statement for one combination of filters. */
+interface OnAirStatement {
+  execute(values: Record<string, unknown>): Promise<{ stream: StreamRow }[]>;
+}
+
 /** Open streams (live or paused) of these profiles. */
 export async function openStreamIdsOf(tx: Database, profileIds: number[]): Promise<number[]> {
   if (profileIds.length === 0) return [];
@@ -24,6 +29,7 @@ export async function openStreamIdsOf(tx: Database, profileIds: number[]): Promi
 }
 
 export function createStreamRepository(db: Database) {
+  const onAirStatements = new Map<string, OnAirStatement>();
   return {
     /** Streams on air now (live or paused) of visible profiles: what the header's live figure shows. */
     async liveCount(): Promise<number> {
@@ -169,19 +175,30 @@ export function createStreamRepository(db: Database) {
       return new Map(rows.map((row) => [row.id, toCardWithPhoto(row, locale)]));
     },
 
-    /** Streams on air of visible profiles, newest first, at most STREAMS_LIVE_MAX. */
+    /**
+     * Streams on air of visible profiles, newest first, at most STREAMS_LIVE_MAX. Every catalogue
+     * page asks (the live strip): one prepared statement per combination of filters, planned once
+     * per connection on PostgreSQL (planning it cost ten times running it).
+     */
     async onAir(query: LiveStreamsQuery): Promise<StreamRow[]> {
-      const where: SQL[] = [isNull(liveStreams.endedAt), profileIsVisible];
-      if (query.category) where.push(eq(modelProfiles.category, query.category));
-      if (query.city) where.push(eq(cities.slug, query.city));
-      const rows = await db
-        .select({ stream: liveStreams })
-        .from(liveStreams)
-        .innerJoin(modelProfiles, eq(modelProfiles.id, liveStreams.profileId))
-        .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
-        .where(and(...where))
-        .orderBy(desc(liveStreams.startedAt), desc(liveStreams.id))
-        .limit(STREAMS_LIVE_MAX);
+      const shape = `${query.category ? 'c' : ''}${query.city ? 't' : ''}`;
+      let statement = onAirStatements.get(shape);
+      if (!statement) {
+        const where: SQL[] = [isNull(liveStreams.endedAt), profileIsVisible];
+        if (query.category) where.push(eq(modelProfiles.category, sql.placeholder('category')));
+        if (query.city) where.push(eq(cities.slug, sql.placeholder('city')));
+        statement = db
+          .select({ stream: liveStreams })
+          .from(liveStreams)
+          .innerJoin(modelProfiles, eq(modelProfiles.id, liveStreams.profileId))
+          .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
+          .where(and(...where))
+          .orderBy(desc(liveStreams.startedAt), desc(liveStreams.id))
+          .limit(STREAMS_LIVE_MAX)
+          .prepare(`streams_on_air_${shape || 'all'}`);
+        onAirStatements.set(shape, statement);
+      }
+      const rows = await statement.execute({ category: query.category, city: query.city });
       return rows.map((row) => row.stream);
     },
 

@@ -281,6 +281,18 @@ describe('public stream pages, the live strip and the cards', () => {
       await t.app.inject(`/api/streams/live?city=${first.city.slug}&category=elite`)
     ).json<LiveStreamList>();
     expect(elite.items).toEqual([]);
+    // Each combination of filters has its own prepared statement: the category alone too.
+    const [{ category } = { category: '' }] = await t.db
+      .select({ category: modelProfiles.category })
+      .from(modelProfiles)
+      .where(eq(modelProfiles.id, first.profile.id));
+    const inCategory = (await t.app.inject(`/api/streams/live?category=${category}`)).json<LiveStreamList>();
+    expect(inCategory.items.map((item) => item.id)).toContain(a.id);
+    expect(
+      (await t.app.inject(`/api/streams/live?city=${first.city.slug}&category=${category}`))
+        .json<LiveStreamList>()
+        .items.map((item) => item.id),
+    ).toEqual([a.id]);
     expect((await t.app.inject('/api/streams/live?category=nope')).statusCode).toBe(400);
 
     await t.db
