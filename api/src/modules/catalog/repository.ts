@@ -155,6 +155,12 @@ export function createModelRepository(
   listingStatementsAtOnce = LISTING_STATEMENTS_AT_ONCE,
 ) {
   const runListing = listingRunner(db, kind, listingStatementsAtOnce);
+  /** findVisible's statements, prepared at its first call. */
+  let prepared: ReturnType<typeof prepareProfileStatements> | undefined;
+  const profileStatements = () => {
+    prepared ??= prepareProfileStatements(db);
+    return prepared;
+  };
   return {
     /**
      * One page of the listing and its total, in one statement (listingPage), as the JSON the
@@ -181,50 +187,19 @@ export function createModelRepository(
       return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
     },
 
-    /** The profile as a visitor sees it, or null when it is missing, hidden or blocked. */
+    /**
+     * The profile as a visitor sees it, or null when it is missing, hidden or blocked. Its three
+     * reads are prepared statements (named on PostgreSQL, planned once per connection): every
+     * profile page makes them, and planning cost more than running them.
+     */
     async findVisible(id: number, locale: Locale): Promise<ModelDetails | null> {
-      const [row] = await db
-        .select({
-          ...cardColumns,
-          height: modelProfiles.height,
-          weight: modelProfiles.weight,
-          boobs: modelProfiles.boobs,
-          appearance: modelProfiles.appearance,
-          priceTwoHours: modelProfiles.priceTwoHours,
-          priceNight: modelProfiles.priceNight,
-          places: modelProfiles.places,
-          phone: modelProfiles.phone,
-          telegram: modelProfiles.telegram,
-          whatsapp: modelProfiles.whatsapp,
-          viber: modelProfiles.viber,
-          description: modelProfiles.description,
-          publishedAt: modelProfiles.publishedAt,
-        })
-        .from(modelProfiles)
-        .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
-        .leftJoin(metroStations, eq(metroStations.id, modelProfiles.metroId))
-        .where(and(eq(modelProfiles.id, id), profileIsVisible))
-        .limit(1);
+      const statements = profileStatements();
+      const [row] = await statements.profile.execute({ id });
       if (!row) return null;
 
       const [mediaRows, serviceRows] = await Promise.all([
-        db
-          .select({ kind: media.kind, url: media.url, width: media.width, height: media.height })
-          .from(media)
-          .where(and(eq(media.profileId, id), eq(media.isPublic, true)))
-          .orderBy(asc(media.position), asc(media.id)),
-        db
-          .select({
-            category: services.category,
-            code: services.code,
-            nameRu: services.nameRu,
-            nameEn: services.nameEn,
-            description: modelServices.description,
-          })
-          .from(modelServices)
-          .innerJoin(services, eq(services.id, modelServices.serviceId))
-          .where(eq(modelServices.profileId, id))
-          .orderBy(asc(services.category), asc(services.sort), asc(services.id)),
+        statements.media.execute({ id }),
+        statements.services.execute({ id }),
       ]);
 
       const photos = mediaRows
@@ -686,6 +661,55 @@ type FiltersOn = ReturnType<typeof filtersOn>;
 
 /** node-postgres's type parsers, all leaving the text as PostgreSQL sent it. */
 const AS_TEXT = { getTypeParser: () => (value: string) => value } as unknown as CustomTypesConfig;
+
+/** A visible profile's row, its public media and its services, by `id` (findVisible). */
+function prepareProfileStatements(db: Database) {
+  const id = sql.placeholder('id');
+  return {
+    profile: db
+      .select({
+        ...cardColumns,
+        height: modelProfiles.height,
+        weight: modelProfiles.weight,
+        boobs: modelProfiles.boobs,
+        appearance: modelProfiles.appearance,
+        priceTwoHours: modelProfiles.priceTwoHours,
+        priceNight: modelProfiles.priceNight,
+        places: modelProfiles.places,
+        phone: modelProfiles.phone,
+        telegram: modelProfiles.telegram,
+        whatsapp: modelProfiles.whatsapp,
+        viber: modelProfiles.viber,
+        description: modelProfiles.description,
+        publishedAt: modelProfiles.publishedAt,
+      })
+      .from(modelProfiles)
+      .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
+      .leftJoin(metroStations, eq(metroStations.id, modelProfiles.metroId))
+      .where(and(eq(modelProfiles.id, id), profileIsVisible))
+      .limit(1)
+      .prepare('profile_visible'),
+    media: db
+      .select({ kind: media.kind, url: media.url, width: media.width, height: media.height })
+      .from(media)
+      .where(and(eq(media.profileId, id), eq(media.isPublic, true)))
+      .orderBy(asc(media.position), asc(media.id))
+      .prepare('profile_public_media'),
+    services: db
+      .select({
+        category: services.category,
+        code: services.code,
+        nameRu: services.nameRu,
+        nameEn: services.nameEn,
+        description: modelServices.description,
+      })
+      .from(modelServices)
+      .innerJoin(services, eq(services.id, modelServices.serviceId))
+      .where(eq(modelServices.profileId, id))
+      .orderBy(asc(services.category), asc(services.sort), asc(services.id))
+      .prepare('profile_services'),
+  };
+}
 
 /** The header's online figure: the maintained total of the online filter (onlineCount). */
 const ONLINE_COUNT_SQL = sql`select ${maintainedTotal({ online: 'true' })}::int as n`;
