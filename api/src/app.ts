@@ -44,6 +44,7 @@ import { profileMediaRoutes } from './modules/media/routes/profile-media';
 import { mediaRoutes } from './modules/media/routes/placeholders';
 import { listingCachePlugin } from './modules/catalog/listing-cache';
 import { sloganPlugin } from './modules/site/slogan';
+import { inProcessReadsPlugin } from './lib/in-process';
 import type { S3StorageConfig } from './modules/media/s3-storage';
 import { catalogRoutes } from './modules/catalog/routes';
 import { notificationsPlugin } from './modules/notifications/plugin';
@@ -283,6 +284,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(listingCachePlugin, { ttlMs: options.listingCacheMs ?? 0 });
   // The header's slogan, kept until the administration changes it.
   await app.register(sloganPlugin);
+  // The rendered pages' reads that take no input, called without a request.
+  await app.register(inProcessReadsPlugin);
   // Live streams (`fastify.streams`) and their socket /ws/stream; blocks and deletions end them.
   const streamMedia =
     options.streamMedia ??

@@ -46,4 +46,13 @@ describe("a server-rendered page's own reads", () => {
       expect(forged.headers['set-cookie']).toBeDefined();
     }
   });
+
+  it("that take no input are answered by the routes' own functions, with the JSON the routes send", async () => {
+    expect([...t.app.inProcessReads.keys()].sort()).toEqual(['/api/constants', '/api/model/online-count']);
+    for (const [path, read] of t.app.inProcessReads) {
+      const routed = await t.app.inject({ url: path });
+      expect(routed.statusCode).toBe(200);
+      expect(JSON.stringify(await read())).toBe(routed.body);
+    }
+  });
 });

@@ -110,9 +110,11 @@ export const catalogRoutes = defineRoutes(async (fastify) => {
     async (_request, reply) => {
       // The header polls it; a few seconds of staleness saves a count per page view.
       reply.header('cache-control', 'public, max-age=10');
-      return { count: await models.onlineCount() };
+      return onlineCount();
     },
   );
+  const onlineCount = async () => ({ count: await models.onlineCount() });
+  fastify.inProcessReads.set(`${fastify.prefix}/model/online-count`, onlineCount);
 
   fastify.get(
     '/model/:id',

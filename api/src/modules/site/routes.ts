@@ -53,7 +53,9 @@ export const siteRoutes = defineRoutes(async (fastify) => {
     async (_request, reply) => {
       // An administrator's new slogan shows on the next request.
       reply.header('cache-control', 'public, no-cache');
-      return { siteSlogan: await fastify.siteSlogan.current() };
+      return constants();
     },
   );
+  const constants = async () => ({ siteSlogan: await fastify.siteSlogan.current() });
+  fastify.inProcessReads.set(`${fastify.prefix}/constants`, constants);
 });

@@ -325,8 +325,21 @@ export function createPageRenderer(
     fetch: async (input, init) => {
       const target = typeof input === 'string' || input instanceof URL ? input.toString() : input.url;
       const url = new URL(target);
+      const method = init?.method ?? 'GET';
+      const read = method === 'GET' && !url.search ? fastify.inProcessReads.get(url.pathname) : undefined;
+      if (read) {
+        try {
+          return inProcessResponse(
+            200,
+            JSON.stringify(await read()),
+            'application/json; charset=utf-8',
+          ) as Response;
+        } catch {
+          // Answered through the route below: the error answer a browser would get.
+        }
+      }
       const response = await fastify.inject({
-        method: (init?.method ?? 'GET') as 'GET',
+        method: method as 'GET',
         url: `${url.pathname}${url.search}`,
         headers: { ...(init?.headers as Record<string, string> | undefined), ...inProcessHeaders },
         ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
