@@ -625,13 +625,13 @@ export function createPageRenderer(
     // to bytes on the way (issue 31), and the data is read by now: nothing is left to wait for.
     // A page where a part could not be written (an error, a component still loading) is rendered
     // again through the stream, which waits for everything and says what failed.
-    let body: Buffer | null = null;
+    let html: Buffer | null = null;
     if (page.renderToString && (remote || !name)) {
       const text = page.renderToString();
-      if (!UNFINISHED_BOUNDARY.test(text)) body = Buffer.from(text);
+      // Encoded once, the parts joined as text: no copy of the body between buffers.
+      if (!UNFINISHED_BOUNDARY.test(text)) html = Buffer.from(before + text + after);
     }
-    body ??= await renderBody(request, page);
-    const html = Buffer.concat([Buffer.from(before), body, Buffer.from(after)]);
+    html ??= Buffer.concat([Buffer.from(before), await renderBody(request, page), Buffer.from(after)]);
     // Pages are rendered for a guest whoever asks, so one copy serves everyone; a page whose remote
     // could not render on the server is not kept (the next request tries the remote again), nor
     // a 404 (any path is one: a flood of made-up paths would push the real pages out).
