@@ -140,6 +140,20 @@ describe('route ownership', () => {
     expect(ownerOfPath(claims, '/girl/4/extra')).toBeNull();
     expect(ownerOfPath([], '/')).toBeNull();
   });
+
+  it('gives a path two routes match equally to the remote declared first, however often it is asked', () => {
+    const claims = [
+      { remote: 'mfe_pages', routes: ['/info/:page'] },
+      { remote: 'mfe_catalog', routes: ['/info/:slug', '/Info/price'] },
+    ];
+    for (let round = 0; round < 2; round += 1) {
+      expect(ownerOfPath(claims, '/info/about')).toBe('mfe_pages');
+      expect(ownerOfPath(claims, '/info/PRICE/')).toBe('mfe_catalog');
+      expect(ownerOfPath(claims, '/info')).toBeNull();
+    }
+    const reversed = [...claims].reverse();
+    expect(ownerOfPath(reversed, '/info/about')).toBe('mfe_catalog');
+  });
 });
 
 describe('a change to the registry', () => {

@@ -54,9 +54,13 @@ export interface RouteClaim {
  * no language prefix, query or hash.
  */
 export function matchesRoute(pattern: string, pathname: string): boolean {
-  const segments = (value: string) => value.split('/').filter(Boolean);
-  const wanted = segments(pattern);
-  const given = segments(pathname);
+  return matchesSegments(segmentsOf(pattern), segmentsOf(pathname));
+}
+
+const segmentsOf = (value: string) => value.split('/').filter(Boolean);
+
+/** matchesRoute on paths already cut at their slashes. */
+function matchesSegments(wanted: readonly string[], given: readonly string[]): boolean {
   const walk = (i: number, j: number): boolean => {
     if (i === wanted.length) return j === given.length;
     const part = wanted[i] as string;
@@ -89,18 +93,31 @@ function routeRank(pattern: string): number {
  * another's `/:page`. Null when no remote declares a matching route.
  */
 export function ownerOfPath(claims: readonly RouteClaim[], pathname: string): string | null {
-  let owner: string | null = null;
-  let best = Number.NEGATIVE_INFINITY;
-  for (const claim of claims) {
-    for (const route of claim.routes) {
-      const rank = routeRank(route);
-      if (rank > best && matchesRoute(route, pathname)) {
-        owner = claim.remote;
-        best = rank;
-      }
-    }
+  const given = segmentsOf(pathname);
+  for (const route of rankedRoutes(claims)) {
+    if (matchesSegments(route.segments, given)) return route.remote;
   }
-  return owner;
+  return null;
+}
+
+/**
+ * Every declared route, cut at its slashes, most specific first (of equally specific ones, the
+ * first declared): made once per list of claims, since a page asks for each of its links.
+ */
+const rankedRoutesOf = new WeakMap<readonly RouteClaim[], { remote: string; segments: string[] }[]>();
+function rankedRoutes(claims: readonly RouteClaim[]) {
+  let ranked = rankedRoutesOf.get(claims);
+  if (!ranked) {
+    ranked = claims
+      .flatMap((claim) =>
+        claim.routes.map((route) => ({ remote: claim.remote, route, rank: routeRank(route) })),
+      )
+      .map((entry, order) => ({ ...entry, order }))
+      .sort((a, b) => b.rank - a.rank || a.order - b.order)
+      .map(({ remote, route }) => ({ remote, segments: segmentsOf(route) }));
+    rankedRoutesOf.set(claims, ranked);
+  }
+  return ranked;
 }
 
 /**
