@@ -349,8 +349,9 @@ export function createServerConfig({ appDir, name, kind, entry, dependsOn }) {
       alias: {
         'react-router$': path.join(routerDir, 'dist/production/index.mjs'),
         'react-router/dom$': path.join(routerDir, 'dist/production/dom-export.mjs'),
-        // The host renders with the server's useTranslation (shell/src/server-react-i18next.ts),
-        // and gives that react-i18next to the remotes it renders.
+        // The host renders with the server's useTranslation (shell/src/server-react-i18next.ts)
+        // and Link and NavLink (shell/src/server-react-router-dom.ts), and gives those packages so
+        // to the remotes it renders.
         ...(isRemote
           ? {}
           : {
@@ -358,6 +359,11 @@ export function createServerConfig({ appDir, name, kind, entry, dependsOn }) {
               'react-i18next-original$': path.join(
                 path.dirname(require.resolve('react-i18next/package.json')),
                 'dist/es/index.js',
+              ),
+              'react-router-dom$': path.join(appDir, 'src', 'server-react-router-dom.ts'),
+              'react-router-dom-original$': path.join(
+                path.dirname(require.resolve('react-router-dom/package.json')),
+                'dist/index.mjs',
               ),
             }),
       },
