@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { seed } from '../db/seed';
 import { testAppForFile } from '../testing/create-test-app';
 import { IN_PROCESS_HEADER, inProcessHeaders } from './in-process';
 
-const t = testAppForFile({ metrics: { allow: '127.0.0.0/8, ::1/128' } });
+const t = testAppForFile({ metrics: { allow: '127.0.0.0/8, ::1/128' } }, async ({ db }) => {
+  await seed(db, { profiles: 40, demoOnline: true });
+});
 
 const constantsCount = async () => {
   const text = (await t.app.inject({ url: '/metrics' })).body;
@@ -47,12 +50,53 @@ describe("a server-rendered page's own reads", () => {
     }
   });
 
-  it("that take no input are answered by the routes' own functions, with the JSON the routes send", async () => {
-    expect([...t.app.inProcessReads.keys()].sort()).toEqual(['/api/constants', '/api/model/online-count']);
-    for (const [path, read] of t.app.inProcessReads) {
-      const routed = await t.app.inject({ url: path });
-      expect(routed.statusCode).toBe(200);
-      expect(JSON.stringify(await read())).toBe(routed.body);
+  it("are answered by the routes' own functions with the JSON the routes send, and throw for the rest", async () => {
+    expect([...t.app.inProcessReads.keys()].sort()).toEqual([
+      '/api/constants',
+      '/api/model',
+      '/api/model/online-count',
+      '/api/streams/live',
+    ]);
+    const asked = [
+      '/api/constants',
+      '/api/model/online-count',
+      '/api/model',
+      '/api/model?category=massage&page=2',
+      '/api/model?category=elite&city=moscow&priceMax=15000',
+      '/api/model?online=true&appearance=ASIAN,SLAVIC',
+      '/api/model?page=999',
+      '/api/streams/live',
+      '/api/streams/live?category=individual',
+      '/api/streams/live?category=bdsm&city=moscow',
+    ];
+    let withCards = 0;
+    for (const url of asked) {
+      const address = new URL(url, 'http://x');
+      const read = t.app.inProcessReads.get(address.pathname);
+      expect(read, url).toBeDefined();
+      const query: Record<string, string | string[]> = {};
+      for (const name of new Set(address.searchParams.keys())) {
+        const values = address.searchParams.getAll(name);
+        query[name] = values.length > 1 ? values : (values[0] as string);
+      }
+      for (const language of ['ru', 'en']) {
+        const routed = await t.app.inject({ url, headers: { 'accept-language': language } });
+        expect(routed.statusCode, `${url}: ${routed.body}`).toBe(200);
+        const json = await read?.({ query, acceptLanguage: language });
+        expect(json, `${url} in ${language}`).toBe(routed.body);
+        if (json?.includes('"items":[{')) withCards += 1;
+      }
+    }
+    // Not only empty answers were compared.
+    expect(withCards).toBeGreaterThanOrEqual(4);
+    // An invalid query is not answered here: the route answers it (400).
+    for (const [path, query] of [
+      ['/api/model', { page: '0' }],
+      ['/api/model', { category: 'nope' }],
+      ['/api/streams/live', { category: 'nope' }],
+    ] as const) {
+      await expect(t.app.inProcessReads.get(path)?.({ query, acceptLanguage: 'ru' })).rejects.toThrow();
+      expect((await t.app.inject({ url: `${path}?${new URLSearchParams(query)}` })).statusCode).toBe(400);
     }
   });
 });

@@ -22,15 +22,28 @@ export function isInProcess(request: FastifyRequest): boolean {
   return request.headers[IN_PROCESS_HEADER] === IN_PROCESS_TOKEN;
 }
 
-/** An API read whose answer depends on nothing in the request: no parameters, cookies or headers. */
-export type InProcessRead = () => Promise<unknown>;
+/** What a page's read is asked with: a guest's read (a page is rendered for a guest), no cookies. */
+export interface InProcessInput {
+  /** The query string as Fastify parses it (a repeated parameter is an array). */
+  query: Record<string, string | string[]>;
+  /** The language the page asks in. */
+  acceptLanguage: string | undefined;
+}
+
+/**
+ * A public GET route's answer as a function: the JSON text the route sends with 200 for a guest's
+ * request of that query. It throws for any other answer (invalid input, a failure): the page
+ * renderer then goes through the route, which answers as it answers a browser.
+ */
+export type InProcessRead = (input: InProcessInput) => Promise<string>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The reads a rendered page makes that take no input (the header's slogan and online figure),
-     * by path: the page renderer calls them instead of going through a request (about 290 us each).
-     * Each route registers the same function it answers with, so both give the same JSON.
+     * The public reads a rendered page makes (the header's slogan and online figure, the listing,
+     * the live strip), by path: the page renderer calls them instead of going through a request
+     * (about 290 us of CPU each, four a page). Each route registers what it answers with, so both
+     * give the same JSON (a test compares them).
      */
     inProcessReads: Map<string, InProcessRead>;
   }

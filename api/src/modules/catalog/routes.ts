@@ -1,4 +1,4 @@
-import { idParamsSchema, type ModelListResponse, modelListQuerySchema } from 'contracts';
+import { idParamsSchema, type ModelListQuery, type ModelListResponse, modelListQuerySchema } from 'contracts';
 import * as responseSchemas from 'contracts/responses';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ApiError } from '../../lib/api-error';
@@ -96,6 +96,20 @@ export const catalogRoutes = defineRoutes(async (fastify) => {
       return body as unknown as ModelListResponse;
     },
   );
+  // A rendered page's listing: the query validated as the route validates it, the same page read.
+  const validListingQuery = rememberingValidator({
+    schema: modelListQuerySchema,
+    method: 'GET',
+    url: '/model',
+    httpPart: 'querystring',
+  }) as (data: unknown) => { value?: ModelListQuery; error?: Error };
+  fastify.inProcessReads.set(`${fastify.prefix}/model`, async ({ query, acceptLanguage }) => {
+    const { value, error } = validListingQuery(query);
+    if (!value) throw error ?? new Error('the listing query did not validate');
+    const locale = pickLocale(acceptLanguage);
+    const page = await listingCache.get(value, locale, () => models.pageJson(value, locale));
+    return page.body.toString();
+  });
 
   // A static segment: the router prefers it to GET /model/:id.
   fastify.get(
@@ -114,7 +128,9 @@ export const catalogRoutes = defineRoutes(async (fastify) => {
     },
   );
   const onlineCount = async () => ({ count: await models.onlineCount() });
-  fastify.inProcessReads.set(`${fastify.prefix}/model/online-count`, onlineCount);
+  fastify.inProcessReads.set(`${fastify.prefix}/model/online-count`, async () =>
+    JSON.stringify(await onlineCount()),
+  );
 
   fastify.get(
     '/model/:id',

@@ -57,5 +57,5 @@ export const siteRoutes = defineRoutes(async (fastify) => {
     },
   );
   const constants = async () => ({ siteSlogan: await fastify.siteSlogan.current() });
-  fastify.inProcessReads.set(`${fastify.prefix}/constants`, constants);
+  fastify.inProcessReads.set(`${fastify.prefix}/constants`, async () => JSON.stringify(await constants()));
 });

@@ -3,6 +3,7 @@ import * as responseSchemas from 'contracts/responses';
 import {
   currentStream,
   liveStreamList,
+  type LiveStreamsQuery,
   liveStreamsQuery,
   startStreamBody,
   streamPage,
@@ -14,7 +15,12 @@ import {
 } from 'contracts/streams';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
-import { defineRoutes, errorResponses } from '../../lib/route-schema';
+import {
+  defineRoutes,
+  errorResponses,
+  valibotSerializerCompiler,
+  valibotValidatorCompiler,
+} from '../../lib/route-schema';
 
 const MODEL_ERRORS = errorResponses({
   401: 'UNAUTHORIZED: no session',
@@ -79,6 +85,24 @@ export const streamRoutes = defineRoutes(async (fastify) => {
       return streams.onAir(request.query, pickLocale(request.headers['accept-language']));
     },
   );
+  // A rendered page's live strip: the query validated and the answer written as the route does.
+  const liveQuery = valibotValidatorCompiler({
+    schema: liveStreamsQuery,
+    method: 'GET',
+    url: '/streams/live',
+    httpPart: 'querystring',
+  }) as (data: unknown) => { value?: LiveStreamsQuery; error?: Error };
+  const liveJson = valibotSerializerCompiler({
+    schema: liveStreamList,
+    method: 'GET',
+    url: '/streams/live',
+    httpStatus: '200',
+  });
+  fastify.inProcessReads.set(`${fastify.prefix}/streams/live`, async ({ query, acceptLanguage }) => {
+    const { value, error } = liveQuery(query);
+    if (!value) throw error ?? new Error('the live streams query did not validate');
+    return liveJson(await streams.onAir(value, pickLocale(acceptLanguage)));
+  });
 
   fastify.get(
     '/streams/:id/:channelId',

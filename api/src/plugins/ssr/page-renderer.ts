@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { parse as parseQuery } from 'node:querystring';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
@@ -326,16 +327,18 @@ export function createPageRenderer(
       const target = typeof input === 'string' || input instanceof URL ? input.toString() : input.url;
       const url = new URL(target);
       const method = init?.method ?? 'GET';
-      const read = method === 'GET' && !url.search ? fastify.inProcessReads.get(url.pathname) : undefined;
+      const read = method === 'GET' ? fastify.inProcessReads.get(url.pathname) : undefined;
       if (read) {
         try {
-          return inProcessResponse(
-            200,
-            JSON.stringify(await read()),
-            'application/json; charset=utf-8',
-          ) as Response;
+          const headers = init?.headers as Record<string, string> | undefined;
+          const json = await read({
+            query: parseQuery(url.search.slice(1)) as Record<string, string | string[]>,
+            acceptLanguage: headers?.['accept-language'],
+          });
+          return inProcessResponse(200, json, 'application/json; charset=utf-8') as Response;
         } catch {
-          // Answered through the route below: the error answer a browser would get.
+          // Answered through the route below: the answer a browser would get (an invalid query's
+          // 400, a failure's 500).
         }
       }
       const response = await fastify.inject({
