@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seed } from '../db/seed';
 import { testAppForFile } from '../testing/create-test-app';
-import { IN_PROCESS_HEADER, inProcessHeaders } from './in-process';
+import { findInProcessRead, IN_PROCESS_HEADER, inProcessHeaders } from './in-process';
 
 const t = testAppForFile({ metrics: { allow: '127.0.0.0/8, ::1/128' } }, async ({ db }) => {
   await seed(db, { profiles: 40, demoOnline: true });
@@ -54,9 +54,12 @@ describe("a server-rendered page's own reads", () => {
     expect([...t.app.inProcessReads.keys()].sort()).toEqual([
       '/api/constants',
       '/api/model',
+      '/api/model/:id',
       '/api/model/online-count',
       '/api/streams/live',
     ]);
+    const listed = (await t.app.inject('/api/model')).json<{ items: { id: number }[] }>().items;
+    expect(listed.length).toBeGreaterThan(2);
     const asked = [
       '/api/constants',
       '/api/model/online-count',
@@ -65,15 +68,17 @@ describe("a server-rendered page's own reads", () => {
       '/api/model?category=elite&city=moscow&priceMax=15000',
       '/api/model?online=true&appearance=ASIAN,SLAVIC',
       '/api/model?page=999',
+      ...listed.slice(0, 3).map((card) => `/api/model/${card.id}`),
       '/api/streams/live',
       '/api/streams/live?category=individual',
       '/api/streams/live?category=bdsm&city=moscow',
     ];
     let withCards = 0;
+    let profiles = 0;
     for (const url of asked) {
       const address = new URL(url, 'http://x');
-      const read = t.app.inProcessReads.get(address.pathname);
-      expect(read, url).toBeDefined();
+      const found = findInProcessRead(t.app.inProcessReads, address.pathname);
+      expect(found, url).toBeDefined();
       const query: Record<string, string | string[]> = {};
       for (const name of new Set(address.searchParams.keys())) {
         const values = address.searchParams.getAll(name);
@@ -82,21 +87,31 @@ describe("a server-rendered page's own reads", () => {
       for (const language of ['ru', 'en']) {
         const routed = await t.app.inject({ url, headers: { 'accept-language': language } });
         expect(routed.statusCode, `${url}: ${routed.body}`).toBe(200);
-        const json = await read?.({ query, acceptLanguage: language });
+        const json = await found?.read({ query, params: found.params, acceptLanguage: language });
         expect(json, `${url} in ${language}`).toBe(routed.body);
         if (json?.includes('"items":[{')) withCards += 1;
+        if (json?.includes('"services":')) profiles += 1;
       }
     }
     // Not only empty answers were compared.
     expect(withCards).toBeGreaterThanOrEqual(4);
-    // An invalid query is not answered here: the route answers it (400).
-    for (const [path, query] of [
-      ['/api/model', { page: '0' }],
-      ['/api/model', { category: 'nope' }],
-      ['/api/streams/live', { category: 'nope' }],
+    expect(profiles).toBe(6);
+    // An invalid query or a profile no visitor sees is not answered here: the route answers it.
+    const missing = Math.max(...listed.map((card) => card.id)) + 1000;
+    for (const [url, status] of [
+      ['/api/model?page=0', 400],
+      ['/api/model?category=nope', 400],
+      ['/api/streams/live?category=nope', 400],
+      [`/api/model/${missing}`, 404],
     ] as const) {
-      await expect(t.app.inProcessReads.get(path)?.({ query, acceptLanguage: 'ru' })).rejects.toThrow();
-      expect((await t.app.inject({ url: `${path}?${new URLSearchParams(query)}` })).statusCode).toBe(400);
+      const address = new URL(url, 'http://x');
+      const found = findInProcessRead(t.app.inProcessReads, address.pathname);
+      const query = Object.fromEntries(address.searchParams);
+      await expect(found?.read({ query, params: found.params, acceptLanguage: 'ru' })).rejects.toThrow();
+      expect((await t.app.inject(url)).statusCode, url).toBe(status);
     }
+    // A path no read is registered for goes through its route.
+    expect(findInProcessRead(t.app.inProcessReads, '/api/cities')).toBeUndefined();
+    expect(findInProcessRead(t.app.inProcessReads, '/api/model/abc')).toBeUndefined();
   });
 });

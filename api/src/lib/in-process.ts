@@ -26,6 +26,8 @@ export function isInProcess(request: FastifyRequest): boolean {
 export interface InProcessInput {
   /** The query string as Fastify parses it (a repeated parameter is an array). */
   query: Record<string, string | string[]>;
+  /** The path's parameters: `id` for a read registered as `…/:id`. */
+  params: Record<string, string>;
   /** The language the page asks in. */
   acceptLanguage: string | undefined;
 }
@@ -47,6 +49,21 @@ declare module 'fastify' {
      */
     inProcessReads: Map<string, InProcessRead>;
   }
+}
+
+/**
+ * The read registered for `pathname`: its own path, else `…/:id` when its last segment is a whole
+ * number (`/api/model/42` -> `/api/model/:id`, id 42), as the router prefers a fixed segment.
+ */
+export function findInProcessRead(
+  reads: ReadonlyMap<string, InProcessRead>,
+  pathname: string,
+): { read: InProcessRead; params: Record<string, string> } | undefined {
+  const exact = reads.get(pathname);
+  if (exact) return { read: exact, params: {} };
+  const id = /\/(\d+)$/.exec(pathname);
+  const byId = id ? reads.get(`${pathname.slice(0, id.index)}/:id`) : undefined;
+  return byId && id ? { read: byId, params: { id: id[1] as string } } : undefined;
 }
 
 export const inProcessReadsPlugin = fp(

@@ -4,7 +4,12 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { encodingFor } from '../../lib/compression';
 import { pickLocale } from '../../lib/i18n';
-import { errorResponses, defineRoutes, valibotValidatorCompiler } from '../../lib/route-schema';
+import {
+  defineRoutes,
+  errorResponses,
+  valibotSerializerCompiler,
+  valibotValidatorCompiler,
+} from '../../lib/route-schema';
 import { MODEL_NOT_FOUND } from '../../lib/shared-errors';
 import { createSeoRepository } from '../seo/repository';
 import { createModelRepository } from './repository';
@@ -154,4 +159,24 @@ export const catalogRoutes = defineRoutes(async (fastify) => {
       throw new ApiError(404, 'MODEL_NOT_FOUND');
     },
   );
+  // A rendered profile page's profile; a missing or gone one is answered by the route (404, 410).
+  const profileParams = valibotValidatorCompiler({
+    schema: idParamsSchema,
+    method: 'GET',
+    url: '/model/:id',
+    httpPart: 'params',
+  }) as (data: unknown) => { value?: { id: number }; error?: Error };
+  const profileJson = valibotSerializerCompiler({
+    schema: responseSchemas.modelDetails,
+    method: 'GET',
+    url: '/model/:id',
+    httpStatus: '200',
+  });
+  fastify.inProcessReads.set(`${fastify.prefix}/model/:id`, async ({ params, acceptLanguage }) => {
+    const { value, error } = profileParams(params);
+    if (!value) throw error ?? new Error('the profile id did not validate');
+    const model = await models.findVisible(value.id, pickLocale(acceptLanguage));
+    if (!model) throw new Error('not a visible profile: the route answers');
+    return profileJson(model);
+  });
 });

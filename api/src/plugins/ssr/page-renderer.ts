@@ -18,7 +18,7 @@ import {
 import type { RegistryChannels } from '../../modules/releases/registry';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { inProcessHeaders } from '../../lib/in-process';
+import { findInProcessRead, inProcessHeaders } from '../../lib/in-process';
 import { createRemoteLoader, type FetchedFile, type RemoteStyle } from './remote-loader';
 
 /**
@@ -327,11 +327,12 @@ export function createPageRenderer(
       const target = typeof input === 'string' || input instanceof URL ? input.toString() : input.url;
       const url = new URL(target);
       const method = init?.method ?? 'GET';
-      const read = method === 'GET' ? fastify.inProcessReads.get(url.pathname) : undefined;
-      if (read) {
+      const found = method === 'GET' ? findInProcessRead(fastify.inProcessReads, url.pathname) : undefined;
+      if (found) {
         try {
           const headers = init?.headers as Record<string, string> | undefined;
-          const json = await read({
+          const json = await found.read({
+            params: found.params,
             query: parseQuery(url.search.slice(1)) as Record<string, string | string[]>,
             acceptLanguage: headers?.['accept-language'],
           });
