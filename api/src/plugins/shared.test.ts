@@ -1,7 +1,13 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hasRedisServer, NO_REDIS_SERVER, type RedisServer, startRedisServer } from '../testing/redis-server';
-import { createMemorySharedState, createRedisSharedState, type SharedState, waitUntilUp } from './shared';
+import {
+  createMemorySharedState,
+  createRedisSharedState,
+  keptUntilWritten,
+  type SharedState,
+  waitUntilUp,
+} from './shared';
 
 /** Polls `condition` until it holds, failing after `timeoutMs`. */
 async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
@@ -177,3 +183,53 @@ describe.skipIf(!hasRedisServer)(
     });
   },
 );
+
+describe('keptUntilWritten', () => {
+  /** Just what keptUntilWritten reads of an app: its shared state and the close hook. */
+  const fakeApp = () =>
+    ({
+      shared: createMemorySharedState(),
+      addHook: () => undefined,
+      log: fakeLog(),
+    }) as unknown as FastifyInstance;
+
+  it('reads once, forgets at a write, reads again past the bound, and keeps no failed read', async () => {
+    let stored = 'first';
+    let reads = 0;
+    let failNext = false;
+    const kept = keptUntilWritten(
+      fakeApp(),
+      'test-kept',
+      async () => {
+        reads += 1;
+        if (failNext) {
+          failNext = false;
+          throw new Error('the database is away');
+        }
+        return stored;
+      },
+      2_000,
+    );
+    expect(await kept.current()).toBe('first');
+    stored = 'second';
+    expect(await kept.current()).toBe('first');
+    expect(reads).toBe(1);
+    kept.written();
+    expect(await kept.current()).toBe('second');
+    expect(reads).toBe(2);
+    stored = 'third';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 2_001);
+      expect(await kept.current()).toBe('third');
+      expect(reads).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+    kept.written();
+    failNext = true;
+    await expect(kept.current()).rejects.toThrow('the database is away');
+    expect(await kept.current()).toBe('third');
+    expect(reads).toBe(5);
+  });
+});
