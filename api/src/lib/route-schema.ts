@@ -94,6 +94,10 @@ export const valibotSerializerCompiler: FastifySerializerCompiler<unknown> = ({ 
   return serialize;
 };
 
+/** A response schema's serializer as its routes use it, for an answer written without a request. */
+export const serializerOf = (schema: v.GenericSchema) =>
+  valibotSerializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' });
+
 /**
  * Compiled serializers, once per process: routes answering the same shape (the error body, a
  * page of cards) share one, and an app built again in the same process (each API test file

@@ -4,12 +4,8 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { encodingFor } from '../../lib/compression';
 import { pickLocale } from '../../lib/i18n';
-import {
-  defineRoutes,
-  errorResponses,
-  valibotSerializerCompiler,
-  valibotValidatorCompiler,
-} from '../../lib/route-schema';
+import { parse } from '../../lib/validation';
+import { defineRoutes, errorResponses, serializerOf, valibotValidatorCompiler } from '../../lib/route-schema';
 import { MODEL_NOT_FOUND } from '../../lib/shared-errors';
 import { createSeoRepository } from '../seo/repository';
 import { createModelRepository } from './repository';
@@ -160,22 +156,11 @@ export const catalogRoutes = defineRoutes(async (fastify) => {
     },
   );
   // A rendered profile page's profile; a missing or gone one is answered by the route (404, 410).
-  const profileParams = valibotValidatorCompiler({
-    schema: idParamsSchema,
-    method: 'GET',
-    url: '/model/:id',
-    httpPart: 'params',
-  }) as (data: unknown) => { value?: { id: number }; error?: Error };
-  const profileJson = valibotSerializerCompiler({
-    schema: responseSchemas.modelDetails,
-    method: 'GET',
-    url: '/model/:id',
-    httpStatus: '200',
-  });
+  const profileJson = serializerOf(responseSchemas.modelDetails);
   fastify.inProcessReads.set(`${fastify.prefix}/model/:id`, async ({ params, acceptLanguage }) => {
-    const { value, error } = profileParams(params);
-    if (!value) throw error ?? new Error('the profile id did not validate');
-    const model = await models.findVisible(value.id, pickLocale(acceptLanguage));
+    // As the route validates it (and throws its ValidationError).
+    const { id } = parse(idParamsSchema, params);
+    const model = await models.findVisible(id, pickLocale(acceptLanguage));
     if (!model) throw new Error('not a visible profile: the route answers');
     return profileJson(model);
   });

@@ -3,7 +3,6 @@ import * as responseSchemas from 'contracts/responses';
 import {
   currentStream,
   liveStreamList,
-  type LiveStreamsQuery,
   liveStreamsQuery,
   startStreamBody,
   streamPage,
@@ -15,12 +14,8 @@ import {
 } from 'contracts/streams';
 import { ApiError } from '../../lib/api-error';
 import { pickLocale } from '../../lib/i18n';
-import {
-  defineRoutes,
-  errorResponses,
-  valibotSerializerCompiler,
-  valibotValidatorCompiler,
-} from '../../lib/route-schema';
+import { defineRoutes, errorResponses, serializerOf } from '../../lib/route-schema';
+import { parse } from '../../lib/validation';
 
 const MODEL_ERRORS = errorResponses({
   401: 'UNAUTHORIZED: no session',
@@ -86,22 +81,10 @@ export const streamRoutes = defineRoutes(async (fastify) => {
     },
   );
   // A rendered page's live strip: the query validated and the answer written as the route does.
-  const liveQuery = valibotValidatorCompiler({
-    schema: liveStreamsQuery,
-    method: 'GET',
-    url: '/streams/live',
-    httpPart: 'querystring',
-  }) as (data: unknown) => { value?: LiveStreamsQuery; error?: Error };
-  const liveJson = valibotSerializerCompiler({
-    schema: liveStreamList,
-    method: 'GET',
-    url: '/streams/live',
-    httpStatus: '200',
-  });
+  const liveJson = serializerOf(liveStreamList);
   fastify.inProcessReads.set(`${fastify.prefix}/streams/live`, async ({ query, acceptLanguage }) => {
-    const { value, error } = liveQuery(query);
-    if (!value) throw error ?? new Error('the live streams query did not validate');
-    return liveJson(await streams.onAir(value, pickLocale(acceptLanguage)));
+    // As the route validates it (and throws its ValidationError).
+    return liveJson(await streams.onAir(parse(liveStreamsQuery, query), pickLocale(acceptLanguage)));
   });
 
   fastify.get(
