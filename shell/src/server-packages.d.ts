@@ -7,3 +7,8 @@
 declare module 'react-router-dom-original' {
   export * from 'react-router-dom';
 }
+
+/** See server-react-query.ts. */
+declare module '@tanstack/react-query-original' {
+  export * from '@tanstack/react-query';
+}

@@ -349,9 +349,9 @@ export function createServerConfig({ appDir, name, kind, entry, dependsOn }) {
       alias: {
         'react-router$': path.join(routerDir, 'dist/production/index.mjs'),
         'react-router/dom$': path.join(routerDir, 'dist/production/dom-export.mjs'),
-        // The host renders with the server's useTranslation (shell/src/server-react-i18next.ts)
-        // and Link and NavLink (shell/src/server-react-router-dom.ts), and gives those packages so
-        // to the remotes it renders.
+        // The host renders with the server's useTranslation (shell/src/server-react-i18next.ts),
+        // Link and NavLink (shell/src/server-react-router-dom.ts) and useQuery
+        // (shell/src/server-react-query.ts), and gives those packages so to the remotes it renders.
         ...(isRemote
           ? {}
           : {
@@ -364,6 +364,11 @@ export function createServerConfig({ appDir, name, kind, entry, dependsOn }) {
               'react-router-dom-original$': path.join(
                 path.dirname(require.resolve('react-router-dom/package.json')),
                 'dist/index.mjs',
+              ),
+              '@tanstack/react-query$': path.join(appDir, 'src', 'server-react-query.ts'),
+              '@tanstack/react-query-original$': path.join(
+                path.dirname(require.resolve('@tanstack/react-query/package.json')),
+                'build/modern/index.js',
               ),
             }),
       },
