@@ -179,7 +179,7 @@ export function createModelRepository(
      */
     async onlineCount(): Promise<number> {
       if (kind === 'postgres') {
-        const pool = (db as unknown as { $client: Pool }).$client;
+        const pool = poolOf(db);
         const config = { name: 'online_count', text: ONLINE_COUNT.sql, values: ONLINE_COUNT.params };
         return (await pool.query<{ n: number }>(config)).rows[0]?.n ?? 0;
       }
@@ -711,6 +711,9 @@ function prepareProfileStatements(db: Database) {
   };
 }
 
+/** node-postgres's pool under a PostgreSQL database, for statements run by name (prepared once per connection). */
+const poolOf = (db: Database) => (db as unknown as { $client: Pool }).$client;
+
 /** The header's online figure: the maintained total of the online filter (onlineCount). */
 const ONLINE_COUNT_SQL = sql`select ${maintainedTotal({ online: 'true' })}::int as n`;
 const ONLINE_COUNT: Query = new PgDialect().sqlToQuery(ONLINE_COUNT_SQL);
@@ -742,7 +745,7 @@ function listingRunner(db: Database, kind: DatabaseKind, atOnce: number) {
    */
   async function run(text: Query, values: unknown[], name?: string): Promise<readonly PageRow[]> {
     if (kind === 'postgres') {
-      const pool = (db as unknown as { $client: Pool }).$client;
+      const pool = poolOf(db);
       const config: QueryArrayConfig = { name, text: text.sql, values, rowMode: 'array', types: AS_TEXT };
       return (await pool.query<PageRow>(config)).rows;
     }

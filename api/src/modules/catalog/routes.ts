@@ -1,4 +1,10 @@
-import { idParamsSchema, type ModelListQuery, type ModelListResponse, modelListQuerySchema } from 'contracts';
+import {
+  idParamsSchema,
+  type Locale,
+  type ModelListQuery,
+  type ModelListResponse,
+  modelListQuerySchema,
+} from 'contracts';
 import * as responseSchemas from 'contracts/responses';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ApiError } from '../../lib/api-error';
@@ -67,6 +73,9 @@ export const catalogRoutes = defineRoutes(async (fastify) => {
   const models = createModelRepository(fastify.db, fastify.dbKind);
   const publication = createSeoRepository(fastify.db);
   const { listingCache } = fastify;
+  /** A listing page as the route and a rendered page read it: through the listing cache. */
+  const listingPage = (query: ModelListQuery, locale: Locale) =>
+    listingCache.get(query, locale, () => models.pageJson(query, locale));
 
   fastify.get(
     '/model',
@@ -80,10 +89,7 @@ export const catalogRoutes = defineRoutes(async (fastify) => {
       validatorCompiler: rememberingValidator,
     },
     async (request, reply) => {
-      const locale = pickLocale(request.headers['accept-language']);
-      const page = await listingCache.get(request.query, locale, () =>
-        models.pageJson(request.query, locale),
-      );
+      const page = await listingPage(request.query, pickLocale(request.headers['accept-language']));
       // The page is kept as bytes (serialised once per cache entry), so it is sent as is and the
       // schema's serialiser never runs for it: under load one buffer serves many requests.
       reply.headers(LISTING_HEADERS);
@@ -107,9 +113,7 @@ export const catalogRoutes = defineRoutes(async (fastify) => {
   fastify.inProcessReads.set(`${fastify.prefix}/model`, async ({ query, acceptLanguage }) => {
     const { value, error } = validListingQuery(query);
     if (!value) throw error ?? new Error('the listing query did not validate');
-    const locale = pickLocale(acceptLanguage);
-    const page = await listingCache.get(value, locale, () => models.pageJson(value, locale));
-    return page.body.toString();
+    return (await listingPage(value, pickLocale(acceptLanguage))).body.toString();
   });
 
   // A static segment: the router prefers it to GET /model/:id.
