@@ -6,9 +6,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RegistryChannels } from '../../modules/releases/registry';
 import {
+  bytesOf,
   compileTemplate,
   createPageRenderer,
   inProcessResponse,
+  utf8,
   type PageRendererOptions,
 } from './page-renderer';
 import { integrityOf } from './remote-loader';
@@ -403,13 +405,14 @@ describe('the page template, cut once', () => {
     title: 'T',
     preloads: '<link rel="preload" />',
     description: 'D',
-    head: '<style></style>',
-    state: '{"a":1}',
+    head: ['<style>', Buffer.from('</style>')],
+    state: [Buffer.from('{"a":'), '1}'],
   };
+  const text = (pieces: Parameters<typeof bytesOf>[0]) => bytesOf(pieces).toString('utf8');
 
   it('writes each part where the template has it, in whatever order, around the root', () => {
     const [before, after] = compileTemplate(TEMPLATE)(fill);
-    expect(before + '<main></main>' + after).toBe(
+    expect(text([...before, '<main></main>', ...after])).toBe(
       '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="description" content="D" />' +
         '<title>T</title><link rel="preload" /><script defer src="/main.1.js"></script>' +
         '<link href="/main.1.css" rel="stylesheet"><style></style></head><body>' +
@@ -421,10 +424,35 @@ describe('the page template, cut once', () => {
     const [before, after] = compileTemplate(
       '<html lang="ru"><head></head><body><div id="root"></div></body></html>',
     )(fill);
-    expect(before).toBe(
+    expect(text(before)).toBe(
       '<html lang="en"><head><style></style></head><body><script type="application/json" id="page-state">{"a":1}</script><div id="root">',
     );
-    expect(after).toBe('</div></body></html>');
+    expect(text(after)).toBe('</div></body></html>');
     expect(() => compileTemplate('<html><body></body></html>')).toThrow(/root/);
+  });
+});
+
+describe("a page's bytes", () => {
+  const texts = [
+    '',
+    'plain ascii',
+    'Каталог моделей'.repeat(40),
+    `${'a'.repeat(300)}é中😀`,
+    `${'ж'.repeat(300)}\uD800 lone high`,
+    `${'x'.repeat(300)}\uDC00 lone low`,
+    `${'y'.repeat(300)}\uD83D`,
+  ];
+
+  it('are the UTF-8 Node writes, for any text, lone surrogates too', () => {
+    for (const value of texts) expect(utf8(value).equals(Buffer.from(value, 'utf8'))).toBe(true);
+  });
+
+  it('join texts and shared bytes in order', () => {
+    const shared = Buffer.from('<style>ж</style>');
+    const pieces = ['<p>', texts[2] as string, shared, '', shared, texts[4] as string, '</p>'];
+    const joined = pieces.map((piece) => (typeof piece === 'string' ? piece : piece.toString())).join('');
+    expect(bytesOf(pieces).equals(Buffer.from(joined))).toBe(true);
+    expect(bytesOf([]).length).toBe(0);
+    expect(bytesOf([shared])).toBe(shared);
   });
 });
