@@ -544,7 +544,9 @@ export function createPageRenderer(
     if (templateScripts.length === 0) return '';
     let tag = bootTags.get(remoteScripts);
     if (tag === undefined) {
-      tag = utf8(`<script defer src="/${bootFile}" data-scripts="${escapeHtml(templateScripts.join(' '))}" data-preload="${escapeHtml(remoteScripts.join(' '))}"></script>`);
+      tag = utf8(
+        `<script defer src="/${bootFile}" data-scripts="${escapeHtml(templateScripts.join(' '))}" data-preload="${escapeHtml(remoteScripts.join(' '))}"></script>`,
+      );
       bootTags.set(remoteScripts, tag);
     }
     return tag;
