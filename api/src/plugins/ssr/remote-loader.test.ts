@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   createRemoteLoader,
@@ -186,5 +188,107 @@ describe('remote server builds', () => {
     expect(matchesIntegrity('y', integrityOf('x'))).toBe(false);
     expect(matchesIntegrity('x', integrityOf('x').replace('sha384', 'md5'))).toBe(false);
     expect(matchesIntegrity('x', '')).toBe(false);
+  });
+
+  it('let go of releases no page asks for, and of the least recently asked for past the cap', async () => {
+    // Releases 1 to 4 of a remote, each under its own path, as deploys publish them.
+    const release = (n: number) => ({
+      server: `/mfe/c/${n}/server/remoteEntry.js`,
+      manifest: `/mfe/c/${n}/mf-manifest.json`,
+    });
+    const server = files(
+      Object.fromEntries(
+        [1, 2, 3, 4].flatMap((n) => [
+          [release(n).server, serverFile(n)],
+          [release(n).manifest, manifest],
+          ...Object.entries(css(`/mfe/c/${n}/`)),
+        ]),
+      ),
+    );
+    let now = 0;
+    const realNow = Date.now;
+    Date.now = () => now;
+    try {
+      let ran = 0;
+      const loader = createRemoteLoader({
+        fetchFile: server.fetchFile,
+        shared,
+        revalidateMs: 1_000,
+        check: (module) => {
+          ran += 1;
+          return check(module);
+        },
+        keepIdleMs: 60_000,
+        maxLoaded: 2,
+      });
+      const get = (n: number) => loader.get(release(n).server, release(n).manifest);
+      // How many times a server file was run (a revalidation answered 304 runs nothing).
+      const runs = () => ran;
+
+      await get(1);
+      now = 30_000;
+      await get(2);
+      expect(loader.size()).toBe(2);
+      // Release 1 is asked for again (a visitor of its channel): it is the more recently used.
+      now = 40_000;
+      await get(1);
+      // Past the cap, release 2 (least recently asked for) goes; 1 and 3 stay.
+      now = 50_000;
+      await get(3);
+      expect(loader.size()).toBe(2);
+      const before = runs();
+      await get(1);
+      expect(runs()).toBe(before);
+      await get(2);
+      expect(runs()).toBe(before + 1);
+
+      // Nobody asks for 1 or 3 for longer than keepIdleMs: loading 4 lets them go.
+      now = 200_000;
+      await get(4);
+      expect(loader.size()).toBe(1);
+      const dropped = runs();
+      expect((await get(3)).module.version).toBe(3);
+      expect(runs()).toBe(dropped + 1);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('hold nothing of a release it let go, so its code can be collected', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const server = files({
+      '/mfe/c/1/server/remoteEntry.js': serverFile(1),
+      '/mfe/c/1/mf-manifest.json': manifest,
+      ...css('/mfe/c/1/'),
+      '/mfe/c/2/server/remoteEntry.js': serverFile(2),
+      '/mfe/c/2/mf-manifest.json': manifest,
+      ...css('/mfe/c/2/'),
+    });
+    const loader = createRemoteLoader({
+      fetchFile: server.fetchFile,
+      shared,
+      revalidateMs: 0,
+      check,
+      maxLoaded: 1,
+    });
+    const loaded = async (n: number) =>
+      new WeakRef(
+        (await loader.get(`/mfe/c/${n}/server/remoteEntry.js`, `/mfe/c/${n}/mf-manifest.json`)).module,
+      );
+    const first = await loaded(1);
+    const second = await loaded(2);
+    // deref() keeps its object alive to the end of the current job: each look is followed by a
+    // tick before the next collection.
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+    let gone = false;
+    for (let attempt = 0; attempt < 5 && !gone; attempt++) {
+      await tick();
+      collect();
+      await tick();
+      gone = first.deref() === undefined;
+    }
+    expect(gone).toBe(true);
+    expect(second.deref()?.version).toBe(2);
   });
 });

@@ -35,8 +35,15 @@ interface CacheEntry<M> {
   /** The server file's and the manifest's validators: a changed file is run again. */
   key: string;
   checkedAt: number;
+  /** When a page last asked for it: a release nobody asks for is let go (see keepIdleMs). */
+  usedAt: number;
   value: LoadedRemote<M>;
 }
+
+/** How long a loaded release is kept with no page asking for it (a promoted release's predecessor). */
+export const KEEP_IDLE_MS = 10 * 60_000;
+/** How many releases' server code are kept loaded at most (every remote, every channel). */
+export const MAX_LOADED = 16;
 
 export interface RemoteLoaderOptions<M> {
   fetchFile: FileFetcher;
@@ -48,6 +55,10 @@ export interface RemoteLoaderOptions<M> {
   check: (module: unknown) => M;
   /** Runs no server file without a pinned hash (production); a pinned one is checked everywhere. */
   requireIntegrity?: boolean;
+  /** A release no page asked for in this long is dropped when another is loaded; KEEP_IDLE_MS by default. */
+  keepIdleMs?: number;
+  /** At most this many releases are kept, the least recently asked for dropped first; MAX_LOADED by default. */
+  maxLoaded?: number;
 }
 
 /** `sha256-`, `sha384-` or `sha512-` and the base64 digest, as Subresource Integrity writes it. */
@@ -128,9 +139,29 @@ function assetsOf(
   };
 }
 
+const cacheKey = (serverUrl: string, manifestUrl: string, integrity: string | undefined) =>
+  `${serverUrl}\n${manifestUrl}\n${integrity ?? ''}`;
+
 export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
   const cache = new Map<string, CacheEntry<M>>();
   const loading = new Map<string, Promise<LoadedRemote<M>>>();
+  const keepIdleMs = options.keepIdleMs ?? KEEP_IDLE_MS;
+  const maxLoaded = options.maxLoaded ?? MAX_LOADED;
+
+  /**
+   * Lets go of the releases no page asked for lately, then of the least recently asked for past
+   * the cap: each deploy loads a new copy of a remote's server code, and without this every
+   * release since the start would stay in memory. Run as a release is loaded, the only time the
+   * set grows. A dropped release asked for again is loaded again.
+   */
+  function letGo(now: number) {
+    for (const [key, entry] of cache) {
+      if (now - entry.usedAt > keepIdleMs) cache.delete(key);
+    }
+    if (cache.size <= maxLoaded) return;
+    const byUse = [...cache].sort(([, a], [, b]) => a.usedAt - b.usedAt);
+    for (const [key] of byUse.slice(0, cache.size - maxLoaded)) cache.delete(key);
+  }
 
   async function fetchOk(url: string, etag?: string): Promise<FetchedFile> {
     const file = await options.fetchFile(url, etag ? { 'if-none-match': etag } : {});
@@ -154,6 +185,8 @@ export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
     ]);
     if (previous && server.status === 304 && manifest.status === 304) {
       previous.checkedAt = Date.now();
+      // Dropped meanwhile (letGo), it is still the file: kept again.
+      cache.set(cacheKey(serverUrl, manifestUrl, integrity), previous);
       return previous.value;
     }
     // A file is run only as the registry pinned it: a changed byte (a tampered CDN copy, a
@@ -177,15 +210,23 @@ export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
       assets = { styles, scripts: found.scripts };
     }
     const value: LoadedRemote<M> = { module, ...assets };
-    cache.set(`${serverUrl}\n${manifestUrl}\n${integrity ?? ''}`, {
+    const now = Date.now();
+    const key = cacheKey(serverUrl, manifestUrl, integrity);
+    // Last in the map's order: of releases asked for at the same moment, kept before older ones.
+    cache.delete(key);
+    cache.set(key, {
       key: `${server.etag ?? ''}\n${manifest.etag ?? ''}`,
-      checkedAt: Date.now(),
+      checkedAt: now,
+      usedAt: now,
       value,
     });
+    letGo(now);
     return value;
   }
 
   return {
+    /** How many releases' server code are loaded now. */
+    size: () => cache.size,
     /**
      * The remote's server module and browser assets. Within `revalidateMs` of the last check it
      * answers from memory; after that it asks with the validators it has (a 304 keeps the module).
@@ -193,9 +234,11 @@ export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
      * `integrity` is the registry's pin of the server file (a changed pin loads it afresh).
      */
     async get(serverUrl: string, manifestUrl: string, integrity?: string): Promise<LoadedRemote<M>> {
-      const key = `${serverUrl}\n${manifestUrl}\n${integrity ?? ''}`;
+      const key = cacheKey(serverUrl, manifestUrl, integrity);
       const cached = cache.get(key);
-      if (cached && Date.now() - cached.checkedAt < options.revalidateMs) return cached.value;
+      const now = Date.now();
+      if (cached) cached.usedAt = now;
+      if (cached && now - cached.checkedAt < options.revalidateMs) return cached.value;
       let pending = loading.get(key);
       if (!pending) {
         pending = load(serverUrl, manifestUrl, integrity, cached).finally(() => loading.delete(key));
