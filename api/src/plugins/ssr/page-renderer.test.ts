@@ -56,7 +56,7 @@ module.exports = {
             ]
           : [],
       },
-      state: { queries: { note: '</script><script>alert(1)</script>' }, texts: {}, locale: en ? 'en' : 'ru' },
+      state: { queries: { note: '</script><script>alert(1)</script>\u2028\u2029' }, texts: {}, locale: en ? 'en' : 'ru' },
       render(options) {
         const body = '<main>' + (remote ? 'server:' + remote.namespace : 'browser') + ' #' + render + '</main>';
         setImmediate(() => options.onAllReady());
@@ -167,7 +167,7 @@ describe('the page renderer', () => {
     );
     expect(html.match(/<script[^>]* src=/g)).toHaveLength(1);
     // The state cannot close its script block.
-    expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+    expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>\\u2028\\u2029');
     expect(html).not.toContain('</script><script>alert(1)');
     // Rendered by the remote's server build, inside the root element.
     expect(html).toMatch(/<div id="root"><main>server:catalog #\d+<\/main><\/div><\/body><\/html>$/);

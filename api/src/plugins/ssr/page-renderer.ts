@@ -131,12 +131,11 @@ export interface PageRenderer {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 /** JSON inside a <script> block: nothing in it can close the block or start a comment. */
 const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  // One pass over the JSON (a page's state is about 20 000 characters), not three.
+  JSON.stringify(value).replace(/[<\u2028\u2029]/g, (character) => SCRIPT_ESCAPES[character] as string);
 
 interface CachedPage {
   status: number;
