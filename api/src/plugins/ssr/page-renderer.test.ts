@@ -43,6 +43,7 @@ module.exports = {
     const en = url.pathname.startsWith('/en');
     const render = renders++;
     return {
+      dispose() { globalThis.disposedPages = (globalThis.disposedPages ?? 0) + 1; },
       status: remoteName ? (url.pathname === '/girl/7' ? 410 : 200) : 404,
       locale: en ? 'en' : 'ru',
       head: {
@@ -362,6 +363,22 @@ describe('the page renderer', () => {
     expect((await inject('/girl/22')).body).toMatch(
       /<div id="root"><main>server:catalog #\d+<\/main><\/div>/,
     );
+  });
+
+  it("lets go of each rendered page's data once it is written, by string or stream, and a shared page's once", async () => {
+    const { inject } = await setUp({ cacheMs: 60_000 });
+    const disposed = () => (globalThis as { disposedPages?: number }).disposedPages ?? 0;
+    const before = disposed();
+    await inject('/girl/21');
+    expect(disposed()).toBe(before + 1);
+    // Written by the string renderer, then again by the stream: let go once.
+    await inject('/girl/22');
+    expect(disposed()).toBe(before + 2);
+    await inject('/');
+    expect(disposed()).toBe(before + 3);
+    // Sent from the shared copy: nothing was prepared.
+    await inject('/');
+    expect(disposed()).toBe(before + 3);
   });
 
   it('sends a page compressed as the browser accepts it', async () => {

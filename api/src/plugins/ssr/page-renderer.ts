@@ -76,6 +76,8 @@ interface PreparedPage {
   }): PipeableStream;
   /** The body at once, with nothing to wait for (an older shell build has only `render`). */
   renderToString?: () => string;
+  /** Lets go of the page's data once its body is written (an older shell build has none). */
+  dispose?: () => void;
 }
 
 /**
@@ -682,11 +684,16 @@ export function createPageRenderer(
     // A page where a part could not be written (an error, a component still loading) is rendered
     // again through the stream, which waits for everything and says what failed.
     let html: Buffer | null = null;
-    if (page.renderToString && (remote || !name)) {
-      const text = page.renderToString();
-      if (!UNFINISHED_BOUNDARY.test(text)) html = bytesOf([...before, text, ...after]);
+    try {
+      if (page.renderToString && (remote || !name)) {
+        const text = page.renderToString();
+        if (!UNFINISHED_BOUNDARY.test(text)) html = bytesOf([...before, text, ...after]);
+      }
+      html ??= Buffer.concat([bytesOf(before), await renderBody(request, page), bytesOf(after)]);
+    } finally {
+      // Written or failed, the page's data is let go now, not when a query's timer says so.
+      page.dispose?.();
     }
-    html ??= Buffer.concat([bytesOf(before), await renderBody(request, page), bytesOf(after)]);
     // Pages are rendered for a guest whoever asks, so one copy serves everyone; a page whose remote
     // could not render on the server is not kept (the next request tries the remote again), nor
     // a 404 (any path is one: a flood of made-up paths would push the real pages out).
