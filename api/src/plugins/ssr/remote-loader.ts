@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import vm from 'node:vm';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Fetches and runs remotes' server builds named by the registry, the server-side half of the
@@ -35,8 +36,6 @@ interface CacheEntry<M> {
   /** The server file's and the manifest's validators: a changed file is run again. */
   key: string;
   checkedAt: number;
-  /** When a page last asked for it: a release nobody asks for is let go (see keepIdleMs). */
-  usedAt: number;
   value: LoadedRemote<M>;
 }
 
@@ -55,7 +54,7 @@ export interface RemoteLoaderOptions<M> {
   check: (module: unknown) => M;
   /** Runs no server file without a pinned hash (production); a pinned one is checked everywhere. */
   requireIntegrity?: boolean;
-  /** A release no page asked for in this long is dropped when another is loaded; KEEP_IDLE_MS by default. */
+  /** A release no page asked for in this long is dropped (at the latest when another is loaded); KEEP_IDLE_MS by default. */
   keepIdleMs?: number;
   /** At most this many releases are kept, the least recently asked for dropped first; MAX_LOADED by default. */
   maxLoaded?: number;
@@ -143,25 +142,21 @@ const cacheKey = (serverUrl: string, manifestUrl: string, integrity: string | un
   `${serverUrl}\n${manifestUrl}\n${integrity ?? ''}`;
 
 export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
-  const cache = new Map<string, CacheEntry<M>>();
-  const loading = new Map<string, Promise<LoadedRemote<M>>>();
-  const keepIdleMs = options.keepIdleMs ?? KEEP_IDLE_MS;
-  const maxLoaded = options.maxLoaded ?? MAX_LOADED;
-
   /**
-   * Lets go of the releases no page asked for lately, then of the least recently asked for past
-   * the cap: each deploy loads a new copy of a remote's server code, and without this every
-   * release since the start would stay in memory. Run as a release is loaded, the only time the
-   * set grows. A dropped release asked for again is loaded again.
+   * The loaded releases. Each deploy loads a new copy of a remote's server code; without a bound
+   * every release since the start would stay in memory. A release no page asked for in
+   * `keepIdleMs` is let go (purged as another is loaded, the only time the set grows), and past
+   * `maxLoaded` the least recently asked for. One asked for again is loaded again.
    */
-  function letGo(now: number) {
-    for (const [key, entry] of cache) {
-      if (now - entry.usedAt > keepIdleMs) cache.delete(key);
-    }
-    if (cache.size <= maxLoaded) return;
-    const byUse = [...cache].sort(([, a], [, b]) => a.usedAt - b.usedAt);
-    for (const [key] of byUse.slice(0, cache.size - maxLoaded)) cache.delete(key);
-  }
+  const cache = new LRUCache<string, CacheEntry<M>>({
+    max: options.maxLoaded ?? MAX_LOADED,
+    ttl: options.keepIdleMs ?? KEEP_IDLE_MS,
+    updateAgeOnGet: true,
+    // The clock the revalidation reads (lru-cache's own is performance.now), read on every call.
+    perf: { now: () => Date.now() },
+    ttlResolution: 0,
+  });
+  const loading = new Map<string, Promise<LoadedRemote<M>>>();
 
   async function fetchOk(url: string, etag?: string): Promise<FetchedFile> {
     const file = await options.fetchFile(url, etag ? { 'if-none-match': etag } : {});
@@ -185,7 +180,7 @@ export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
     ]);
     if (previous && server.status === 304 && manifest.status === 304) {
       previous.checkedAt = Date.now();
-      // Dropped meanwhile (letGo), it is still the file: kept again.
+      // Dropped meanwhile, it is still the file: kept again.
       cache.set(cacheKey(serverUrl, manifestUrl, integrity), previous);
       return previous.value;
     }
@@ -210,17 +205,12 @@ export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
       assets = { styles, scripts: found.scripts };
     }
     const value: LoadedRemote<M> = { module, ...assets };
-    const now = Date.now();
-    const key = cacheKey(serverUrl, manifestUrl, integrity);
-    // Last in the map's order: of releases asked for at the same moment, kept before older ones.
-    cache.delete(key);
-    cache.set(key, {
+    cache.set(cacheKey(serverUrl, manifestUrl, integrity), {
       key: `${server.etag ?? ''}\n${manifest.etag ?? ''}`,
-      checkedAt: now,
-      usedAt: now,
+      checkedAt: Date.now(),
       value,
     });
-    letGo(now);
+    cache.purgeStale();
     return value;
   }
 
@@ -236,9 +226,7 @@ export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
     async get(serverUrl: string, manifestUrl: string, integrity?: string): Promise<LoadedRemote<M>> {
       const key = cacheKey(serverUrl, manifestUrl, integrity);
       const cached = cache.get(key);
-      const now = Date.now();
-      if (cached) cached.usedAt = now;
-      if (cached && now - cached.checkedAt < options.revalidateMs) return cached.value;
+      if (cached && Date.now() - cached.checkedAt < options.revalidateMs) return cached.value;
       let pending = loading.get(key);
       if (!pending) {
         pending = load(serverUrl, manifestUrl, integrity, cached).finally(() => loading.delete(key));
