@@ -48,6 +48,7 @@ import { appRoutes } from './app/routes';
 import { constantsQueryOptions } from './features/site/api/get-constants';
 import { onlineCountQueryOptions } from './features/navigation/api/get-online-count';
 import { type ServerRemotes, ServerRemotesContext } from './features/remotes/server-remotes';
+import { createServerI18n } from './server-i18n';
 import en from './locales/en.json';
 import ru from './locales/ru.json';
 
@@ -77,16 +78,11 @@ baseI18n.addResourceBundle('en', 'platform', englishPlatformMessages, true, true
 baseI18n.addResourceBundle('ru', 'shell', ru, true, true);
 baseI18n.addResourceBundle('en', 'shell', en, true, true);
 
-/** One i18n instance per language, sharing the texts: concurrent renders never switch each other's. */
-const instances = new Map<Locale, typeof baseI18n>();
-function i18nFor(locale: Locale): typeof baseI18n {
-  let instance = instances.get(locale);
-  if (!instance) {
-    instance = baseI18n.cloneInstance({ lng: locale, initAsync: false });
-    instances.set(locale, instance);
-  }
-  return instance;
-}
+/**
+ * One i18n instance per language, sharing the texts: concurrent renders never switch each other's.
+ * A remote's page reads its release's texts from an instance of that release (server-i18n.ts).
+ */
+const i18nFor = createServerI18n(baseI18n);
 
 /** The router's static handler of a language's address space, made once (the routes have no loaders: it keeps no state). */
 const staticHandlers = new Map<Locale, ReturnType<typeof createStaticHandler>>();
@@ -102,13 +98,6 @@ function staticHandlerFor(locale: Locale): ReturnType<typeof createStaticHandler
 /** The API the pages read, answered by the server process itself (no network hop). */
 export function configure({ fetch }: { fetch: typeof globalThis.fetch }): void {
   configureServer({ apiBase: 'http://render.internal/api', fetch });
-}
-
-/** A remote's texts join the shared store when its server code is (re)loaded. */
-export function addRemoteTexts(remote: RemoteServerModule): void {
-  for (const [locale, texts] of Object.entries(remote.locales)) {
-    if (texts) baseI18n.addResourceBundle(locale, remote.namespace, texts, true, true);
-  }
 }
 
 /**
@@ -165,7 +154,7 @@ export async function preparePage({
   registry: RemoteRegistry;
 }): Promise<PreparedPage> {
   const locale = localeOfPath(url.pathname);
-  const i18n = i18nFor(locale);
+  const i18n = i18nFor(locale, remote);
   const queryClient = createQueryClient();
   const store = createStore();
   const shellT = serverT(i18n, locale, 'shell');

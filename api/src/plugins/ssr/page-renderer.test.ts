@@ -32,7 +32,6 @@ let renders = 0;
 module.exports = {
   sharedModules: {},
   configure() {},
-  addRemoteTexts(remote) { module.exports.texts = remote.namespace; },
   ownerOf(pathname) {
     if (pathname.startsWith('/profile')) return 'modelCabinet';
     if (pathname === '/' || pathname === '/en' || pathname.startsWith('/girl') || pathname === '/boom') return 'catalog';

@@ -46,7 +46,6 @@ interface PipeableStream {
 interface ShellServer {
   sharedModules: Readonly<Record<string, unknown>>;
   configure(options: { fetch: typeof fetch }): void;
-  addRemoteTexts(remote: RemoteServerModule): void;
   /** The remote owning a path, by the routes the visitor's registry declares. */
   ownerOf(pathname: string, registry: RemoteRegistry): RemoteName | null;
   preparePage(input: {
@@ -446,7 +445,6 @@ export function createPageRenderer(
       ) {
         throw new Error('The server build exports no Routes, namespace and locales');
       }
-      shell.addRemoteTexts(module as RemoteServerModule);
       return module as RemoteServerModule;
     },
   });
