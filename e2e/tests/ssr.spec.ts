@@ -302,10 +302,19 @@ test.describe('server-rendered pages', () => {
     request,
   }) => {
     await withCatalogServerEntry('/mfe/catalog/server/no-such-file.js', async () => {
+      const leftToBrowser = async () => {
+        const metrics = await (await request.get('/metrics')).text();
+        const series = 'ssr_pages_total{remote="catalog",result="area_in_browser"} ';
+        const line = metrics.split('\n').find((candidate) => candidate.startsWith(series));
+        return line === undefined ? 0 : Number(line.slice(series.length));
+      };
+      const before = await leftToBrowser();
       // Filters that leave the list whole, which no other journey sets: an address the page cache
       // keeps apart from `/` (it keys on the parameters a page reads, never on made-up ones).
       const answer = await request.get('/?ageMin=18');
       expect(answer.status()).toBe(200);
+      // Operators see it: the page was answered without the catalogue's server code.
+      expect(await leftToBrowser()).toBe(before + 1);
       const html = await answer.text();
       // The shell is rendered; the catalogue's area is left to the browser.
       expect(html).toContain('data-testid="burger"');

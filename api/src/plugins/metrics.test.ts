@@ -128,6 +128,21 @@ describe('GET /metrics', () => {
     expect(seriesValue(text, 'stream_viewers')).toBe(0);
   });
 
+  it('counts server-rendered pages by remote and how they were made, and times the renders', async () => {
+    t.app.metrics.page({ remote: 'catalog', result: 'rendered', seconds: 0.004 });
+    t.app.metrics.page({ remote: 'catalog', result: 'rendered', seconds: 0.03 });
+    t.app.metrics.page({ remote: 'catalog', result: 'cache' });
+    t.app.metrics.page({ remote: null, result: 'rendered', seconds: 0.002 });
+    const text = await scrape();
+    expect(seriesValue(text, 'ssr_pages_total{remote="catalog",result="rendered"}')).toBe(2);
+    expect(seriesValue(text, 'ssr_pages_total{remote="catalog",result="cache"}')).toBe(1);
+    expect(seriesValue(text, 'ssr_pages_total{remote="none",result="rendered"}')).toBe(1);
+    // A cached copy is not a render: two renders of the catalogue's, one of them within 5 ms.
+    expect(seriesValue(text, 'ssr_render_duration_seconds_count{remote="catalog"}')).toBe(2);
+    expect(seriesValue(text, 'ssr_render_duration_seconds_bucket{le="0.005",remote="catalog"}')).toBe(1);
+    expect(seriesValue(text, 'ssr_render_duration_seconds_count{remote="none"}')).toBe(1);
+  });
+
   it("counts the gateway's webhooks by outcome", async () => {
     const unsigned = await t.app.inject({
       method: 'POST',

@@ -9,6 +9,7 @@ import { DEFAULT_METRICS_ALLOW } from '../config';
 import { isInProcess } from '../lib/in-process';
 import { inNetworks, parseNetworks } from '../lib/networks';
 import { defineRoutes, errorResponses, nonJson } from '../lib/route-schema';
+import type { PageOutcome } from './ssr/page-renderer';
 
 export type JobOutcome = 'done' | 'failed';
 
@@ -17,6 +18,8 @@ export interface Metrics {
   registry: Registry;
   /** One run of a background job (expiry, campaign completion, webhook retention) and how it ended. */
   jobRun(job: string, outcome: JobOutcome): void;
+  /** A page answered by the server renderer: how it was made, and how long a render took. */
+  page(outcome: PageOutcome): void;
 }
 
 declare module 'fastify' {
@@ -36,6 +39,9 @@ export const METRICS_PATH = '/metrics';
 
 /** Seconds; from a cached page (a few ms) to a slow upload. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Seconds; a page rendered on a quiet server takes a few ms, one waiting its turn under a crawler much longer. */
+const RENDER_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 /** What the gateway's webhook answered, by its status (payments/routes.ts documents each). */
 const WEBHOOK_OUTCOMES: Record<number, string> = {
@@ -128,6 +134,22 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
     labelNames: ['job', 'outcome'],
     registers: [registry],
   });
+  const pages = new Counter({
+    name: 'ssr_pages_total',
+    help:
+      'Pages answered by the server renderer, by the remote owning them and how they were made: cache (a shared copy), ' +
+      'rendered, rerendered (through the stream: a part could not be written in place), area_in_browser (without ' +
+      "the remote's server code), failed (the browser renders the page)",
+    labelNames: ['remote', 'result'],
+    registers: [registry],
+  });
+  const renders = new Histogram({
+    name: 'ssr_render_duration_seconds',
+    help: "Pages rendered on the server by the remote owning them: from the request's turn to the page's bytes (reads, render; not compression or sending)",
+    labelNames: ['remote'],
+    buckets: RENDER_BUCKETS,
+    registers: [registry],
+  });
   new Gauge({
     name: 'db_pool_connections',
     help: 'PostgreSQL pool connections by state: total, idle, waiting (clients waiting for one); none on PGlite',
@@ -199,7 +221,14 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
   // A page served without reading it came from the cache (or joined a read under way).
   fastify.listingCache.onRead((hit) => listingCache.inc({ result: hit ? 'hit' : 'miss' }));
 
-  return { jobRun: (job: string, outcome: JobOutcome) => jobRuns.inc({ job, outcome }) };
+  return {
+    jobRun: (job: string, outcome: JobOutcome) => jobRuns.inc({ job, outcome }),
+    page: ({ remote, result, seconds }: PageOutcome) => {
+      const owner = remote ?? 'none';
+      pages.inc({ remote: owner, result });
+      if (seconds !== undefined) renders.observe({ remote: owner }, seconds);
+    },
+  };
 }
 
 /**
@@ -209,8 +238,8 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
 export const metricsPlugin = fp<MetricsPluginOptions>(
   async (fastify, options) => {
     const registry = new Registry();
-    const { jobRun } = registerMetrics(fastify, registry);
-    fastify.decorate('metrics', { registry, jobRun });
+    const { jobRun, page } = registerMetrics(fastify, registry);
+    fastify.decorate('metrics', { registry, jobRun, page });
 
     const access = {
       networks: parseNetworks(options.allow ?? DEFAULT_METRICS_ALLOW),

@@ -194,6 +194,7 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
     strictRemotes: options.strictRemotes ?? false,
     cacheMs: options.pageCacheMs ?? 0,
     telemetrySample: options.telemetrySample,
+    onPage: fastify.hasDecorator('metrics') ? (page) => fastify.metrics.page(page) : undefined,
   });
   if (renderer && fastify.hasDecorator('listingCache')) {
     // Every write that clears the listing's cache changes what the pages show, on every instance.

@@ -11,6 +11,7 @@ import {
   createPageRenderer,
   inProcessResponse,
   utf8,
+  type PageOutcome,
   type PageRendererOptions,
 } from './page-renderer';
 import { integrityOf } from './remote-loader';
@@ -395,6 +396,36 @@ describe('the page renderer', () => {
     const page = await inject('/boom');
     expect(page.statusCode).toBe(200);
     expect(page.body).toBe(TEMPLATE);
+  });
+
+  it('tells how each page it answers was made, and how long a render took', async () => {
+    const outcomes: PageOutcome[] = [];
+    const { inject } = await setUp({ cacheMs: 60_000, onPage: (outcome) => outcomes.push(outcome) });
+    await inject('/girl/21');
+    await inject('/girl/21');
+    await inject('/girl/22');
+    await inject('/nowhere');
+    await inject('/boom');
+    await inject('/profile/settings');
+    expect(outcomes.map(({ remote, result }) => `${remote} ${result}`)).toEqual([
+      'catalog rendered',
+      'catalog cache',
+      'catalog rerendered',
+      'null rendered',
+      'catalog failed',
+    ]);
+    const rendered = outcomes.filter(({ result }) => result !== 'cache' && result !== 'failed');
+    for (const { seconds } of rendered) expect(seconds).toBeGreaterThan(0);
+    expect(outcomes.find(({ result }) => result === 'cache')?.seconds).toBeUndefined();
+    await app?.close();
+
+    // Without the remote's server code (here one that throws as it loads), its area is left to the browser.
+    const unavailable: PageOutcome[] = [];
+    const broken = await setUp({ onPage: (outcome) => unavailable.push(outcome) }, '/mfe/catalog/broken.js');
+    await broken.inject('/');
+    expect(unavailable).toEqual([
+      { remote: 'catalog', result: 'area_in_browser', seconds: expect.any(Number) },
+    ]);
   });
 });
 

@@ -109,6 +109,25 @@ export interface PageRendererOptions {
   channels?: RegistryChannels | undefined;
   /** The share of page sessions that report telemetry, written into each page (the template's otherwise). */
   telemetrySample?: number | undefined;
+  /** Told how each page answered here was made (the metrics: at crawler scale, what a page costs). */
+  onPage?: ((page: PageOutcome) => void) | undefined;
+}
+
+/**
+ * How a page was made: `cache`, a copy shared from the last 2 s; `rendered`, by React's string
+ * renderer; `rerendered`, again through the stream, because a part could not be written in place
+ * (its render threw); `area_in_browser`, without its remote's server code (unavailable or none),
+ * so the area renders in the browser; `failed`, rendering or sending failed and the browser renders
+ * the page.
+ */
+export type PageResult = 'cache' | 'rendered' | 'rerendered' | 'area_in_browser' | 'failed';
+
+export interface PageOutcome {
+  /** The remote owning the page; null for the site's own 404 page. */
+  remote: RemoteName | null;
+  result: PageResult;
+  /** For a page made here: seconds from the request's turn to the page's bytes (compression and sending not counted). */
+  seconds?: number;
 }
 
 /** Writes the telemetry sample into a page's `<meta name="app-telemetry-sample">` (platform's telemetry reads it). */
@@ -649,6 +668,7 @@ export function createPageRenderer(
     name: RemoteName | null,
     { registry, key }: { registry: RemoteRegistry; key: string },
   ) {
+    const started = performance.now();
     let remote: RemoteServerModule | null = null;
     let styles: RemoteStyle[] = [];
     let scripts: string[] = [];
@@ -682,16 +702,19 @@ export function createPageRenderer(
     // A page where a part could not be written (an error, a component still loading) is rendered
     // again through the stream, which waits for everything and says what failed.
     let html: Buffer | null = null;
+    let result: PageResult = name && !remote ? 'area_in_browser' : 'rendered';
     try {
       if (page.renderToString && (remote || !name)) {
         const text = page.renderToString();
         if (!UNFINISHED_BOUNDARY.test(text)) html = bytesOf([...before, text, ...after]);
+        else result = 'rerendered';
       }
       html ??= Buffer.concat([bytesOf(before), await renderBody(request, page), bytesOf(after)]);
     } finally {
       // Written or failed, the page's data is let go now, not when a query's timer says so.
       page.dispose?.();
     }
+    options.onPage?.({ remote: name, result, seconds: (performance.now() - started) / 1000 });
     // Pages are rendered for a guest whoever asks, so one copy serves everyone; a page whose remote
     // could not render on the server is not kept (the next request tries the remote again), nor
     // a 404 (any path is one: a flood of made-up paths would push the real pages out).
@@ -718,6 +741,7 @@ export function createPageRenderer(
       );
       const cached = pages?.get(pageKey(chosen.key, url));
       if (cached) {
+        options.onPage?.({ remote: name, result: 'cache' });
         await sendPage(request, reply, cached, cached.html, (encoding) => encode(cached, encoding));
         return true;
       }
@@ -726,6 +750,7 @@ export function createPageRenderer(
       } catch (error) {
         // The page never fails whole: the browser renders it, as it would without a server build.
         request.log.error({ err: error }, 'server rendering failed; the page renders in the browser');
+        options.onPage?.({ remote: name, result: 'failed' });
         if (reply.sent) return true;
         await reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(template);
       }
