@@ -57,6 +57,7 @@ export function ChangePasswordForm() {
         />
         <PasswordInput
           label={t('settings.password.new')}
+          hint={t('settings.password.newHint')}
           autoComplete="new-password"
           error={fieldMessage(errors.newPassword)}
           {...register('newPassword')}

@@ -116,6 +116,10 @@ describe('the settings page', () => {
     await user.click(password.getByRole('button', { name: ru.settings.password.submit }));
     const message = await password.findByText(validation.passwordTooCommon);
     const newPassword = password.getByLabelText(ru.settings.password.new);
+    // The rule is told before it is broken: the field's hint says how long a password must be.
+    expect(newPassword.getAttribute('aria-describedby')).toContain(
+      password.getByText(ru.settings.password.newHint).id,
+    );
     expect(newPassword.getAttribute('aria-invalid')).toBe('true');
     expect(newPassword.getAttribute('aria-describedby')).toContain(message.id);
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
