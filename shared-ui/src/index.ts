@@ -38,6 +38,8 @@ export type {
 export { SegmentedSwitch } from './components/segmented-switch/segmented-switch';
 export type { PillLinkRenderProps, PillNavItem, PillNavProps } from './components/pill-nav/pill-nav';
 export { PillNav } from './components/pill-nav/pill-nav';
+export type { ScrollRegionProps } from './components/scroll-region/scroll-region';
+export { ScrollRegion } from './components/scroll-region/scroll-region';
 export type { SelectProps } from './components/select/select';
 export { Select } from './components/select/select';
 export type { SkeletonProps, SkeletonTextProps } from './components/skeleton/skeleton';

@@ -2,7 +2,7 @@ import { ErrorState, formatDateTime, formatRubles, PageHeader, SectionCard } fro
 import type { AdminPaymentOrderDetails } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { Card, Skeleton, SkeletonText } from 'shared-ui';
+import { Card, ScrollRegion, Skeleton, SkeletonText } from 'shared-ui';
 import { usePaymentOrder } from '../api/get-payment-order';
 import { codeOf } from '../../../lib/api-message';
 import { OrderStatus } from './order-status';
@@ -119,10 +119,9 @@ function OrderDetails({ details: { order, webhooks } }: { details: AdminPaymentO
                 <details>
                   <summary>{t('payments.webhooks.body')}</summary>
                   {/* Scrolls inside its own box: a long payload never widens the page. */}
-                  {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-                  <pre className={styles.raw} tabIndex={0}>
-                    {pretty(hook.rawBody)}
-                  </pre>
+                  <ScrollRegion className={styles.raw} label={t('payments.webhooks.body')}>
+                    <pre className={styles.rawText}>{pretty(hook.rawBody)}</pre>
+                  </ScrollRegion>
                 </details>
               </li>
             ))}

@@ -3,7 +3,7 @@ import { PageNotFound, useLocalized } from 'platform';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { Badge, Button, buttonClassName, Skeleton } from 'shared-ui';
+import { Badge, Button, buttonClassName, ScrollRegion, Skeleton } from 'shared-ui';
 import { liveStreamOf } from '../../../components/model-card';
 import { PROFILE_PHOTO_SIZES } from '../../../lib/preload-images';
 import { modelMeta } from '../../../lib/page-meta';
@@ -87,8 +87,7 @@ function ModelProfile({ model }: { model: ModelDetails }) {
   return (
     <article className={styles.layout} data-testid="model-page">
       {/* On a phone the photos scroll sideways: the strip takes focus so arrow keys scroll it too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section className={styles.gallery} aria-label={t('model.photos')} tabIndex={0}>
+      <ScrollRegion className={styles.gallery} label={t('model.photos')}>
         {model.photos.map((photo, index) => (
           <img
             key={photo.url}
@@ -116,7 +115,7 @@ function ModelProfile({ model }: { model: ModelDetails }) {
             <source src={model.video.url} />
           </video>
         )}
-      </section>
+      </ScrollRegion>
       <div className={styles.details}>
         <header className={styles.header}>
           <h1 className={styles.name}>

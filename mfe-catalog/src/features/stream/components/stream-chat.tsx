@@ -9,7 +9,7 @@ import { validate } from 'contracts';
 import type { UseStreamSocket } from 'platform/streams';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Input } from 'shared-ui';
+import { Button, Input, ScrollRegion } from 'shared-ui';
 import styles from './stream-page.module.css';
 
 /** The chat as a visitor has it: anyone reads; writing needs a nickname, asked once per session. */
@@ -66,7 +66,7 @@ export function StreamChat({ socket }: { socket: UseStreamSocket }) {
       <h2 id={titleId} className={styles.chatTitle}>
         {t('stream.chat.title')}
       </h2>
-      <ol className={styles.lines} aria-live="polite" aria-label={t('stream.chat.lines')}>
+      <ScrollRegion as="ol" className={styles.lines} aria-live="polite" label={t('stream.chat.lines')}>
         {socket.chat.length === 0 && <li className={styles.muted}>{t('stream.chat.empty')}</li>}
         {socket.chat.map((line) => (
           <li
@@ -82,7 +82,7 @@ export function StreamChat({ socket }: { socket: UseStreamSocket }) {
             <span>{line.text}</span>
           </li>
         ))}
-      </ol>
+      </ScrollRegion>
       {!chatEnabled ? (
         <p className={styles.muted}>{t('stream.chat.off')}</p>
       ) : asking && !socket.nickname ? (

@@ -135,6 +135,8 @@ describe('the stream page', () => {
     ]);
     // Links are text.
     expect(within(screen.getByTestId('stream-chat')).queryByRole('link')).toBeNull();
+    // The lines scroll in their box, which a keyboard reaches to scroll back through them.
+    expect(screen.getByRole('list', { name: ru.stream.chat.lines }).tabIndex).toBe(0);
 
     const message = screen.getByRole('textbox', { name: ru.stream.chat.message });
     await userEvent.type(message, 'Добрый вечер');

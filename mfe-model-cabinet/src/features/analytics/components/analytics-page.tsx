@@ -3,7 +3,7 @@ import { hasApprovedVersion, type OwnProfile } from 'contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, buttonClassName, Card, Select, Skeleton } from 'shared-ui';
+import { Button, buttonClassName, Card, ScrollRegion, Select, Skeleton } from 'shared-ui';
 import { useOwnProfiles } from '../../../api/own-profiles';
 import { useProfilesViews } from '../api/get-profile-views';
 import { StreamsCard } from './streams-card';
@@ -107,15 +107,10 @@ function Analytics({ profiles }: { profiles: OwnProfile[] }) {
               {t('analytics.total')}: <strong data-testid="views-total">{current.data.total}</strong>
             </p>
             {asTable ? (
-              // A scrolling box (past 240 px): a named region a keyboard can focus and scroll.
-              <section
-                className={styles.tableBox}
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1, axe's scrollable-region-focusable).
-                tabIndex={0}
-                aria-label={t('analytics.tableCaption', { name })}
-              >
+              // Scrolls inside its box past 240 px.
+              <ScrollRegion className={styles.tableBox} label={t('analytics.tableCaption', { name })}>
                 {viewsTable}
-              </section>
+              </ScrollRegion>
             ) : (
               <ViewsChart
                 days={current.data.days}

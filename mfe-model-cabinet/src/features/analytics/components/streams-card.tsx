@@ -1,7 +1,7 @@
 import { ErrorState, formatDateTime, Pager, SectionCard } from 'account-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from 'shared-ui';
+import { ScrollRegion, Skeleton } from 'shared-ui';
 import { useStreamRecords } from '../api/get-stream-records';
 import styles from './analytics-page.module.css';
 
@@ -28,13 +28,8 @@ export function StreamsCard() {
         <p className={styles.muted}>{t('analytics.streams.empty')}</p>
       ) : (
         <>
-          {/* A scrolling box (past 240 px): a named region a keyboard can focus and scroll. */}
-          <section
-            className={styles.tableBox}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1, axe's scrollable-region-focusable).
-            tabIndex={0}
-            aria-label={t('analytics.streams.caption')}
-          >
+          {/* Scrolls inside its box past 240 px. */}
+          <ScrollRegion className={styles.tableBox} label={t('analytics.streams.caption')}>
             <table className={styles.table} data-testid="streams-table">
               <caption className={styles.caption}>{t('analytics.streams.caption')}</caption>
               <thead>
@@ -64,7 +59,7 @@ export function StreamsCard() {
                 ))}
               </tbody>
             </table>
-          </section>
+          </ScrollRegion>
           <Pager
             page={page}
             pageCount={Math.ceil(records.data.total / records.data.pageSize)}

@@ -175,6 +175,8 @@ describe('the live screen', () => {
     expect(screen.getByTestId('viewer-count').textContent).toBe('3 зрителя');
 
     const lines = screen.getAllByTestId('chat-line');
+    // The lines scroll in their box, which a keyboard reaches to scroll back through them.
+    expect(screen.getByRole('list', { name: ru.live.chat.lines }).tabIndex).toBe(0);
     // A link is shown as text.
     expect(within(lines[0] as HTMLElement).queryByRole('link')).toBeNull();
     // Her own line is marked and has nothing to remove or mute.

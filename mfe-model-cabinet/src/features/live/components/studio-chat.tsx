@@ -2,7 +2,7 @@ import { CHAT_LINE_MAX_LENGTH, type ChatLine } from 'contracts/streams';
 import type { UseStreamSocket } from 'platform/streams';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Input } from 'shared-ui';
+import { Button, Card, Input, ScrollRegion } from 'shared-ui';
 import styles from './live-page.module.css';
 
 interface Props {
@@ -41,7 +41,7 @@ export function StudioChat({ socket, chatEnabled }: Props) {
         {t('live.chat.title')}
       </h2>
       {!chatEnabled && <p className={styles.hint}>{t('live.chat.off')}</p>}
-      <ol className={styles.lines} aria-live="polite" aria-label={t('live.chat.lines')}>
+      <ScrollRegion as="ol" className={styles.lines} aria-live="polite" label={t('live.chat.lines')}>
         {socket.chat.length === 0 && <li className={styles.hint}>{t('live.chat.empty')}</li>}
         {socket.chat.map((line) => (
           <li key={line.id} className={line.fromModel ? styles.ownLine : styles.line} data-testid="chat-line">
@@ -73,7 +73,7 @@ export function StudioChat({ socket, chatEnabled }: Props) {
             )}
           </li>
         ))}
-      </ol>
+      </ScrollRegion>
       <form className={styles.chatForm} onSubmit={send}>
         <Input
           label={t('live.chat.message')}
