@@ -57,6 +57,11 @@ export const LOCALES = ['ru', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'ru';
 
+/** Whether a value (a stored choice, a header's language, i18next's) is one of the site's languages. */
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
 /** Kinds of notification the platform sends (PRODUCT_SPEC.md section 3). */
 export const NOTIFICATION_KINDS = [
   'profile_approved',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { basenameFor, localeOfPath, localizePath, stripLocale } from './locale-path';
+import { isLocale } from './enums';
 
 describe('locale paths', () => {
   it('reads the language from the prefix only', () => {
@@ -25,5 +26,14 @@ describe('locale paths', () => {
   it('gives the router its basename', () => {
     expect(basenameFor('en')).toBe('/en');
     expect(basenameFor('ru')).toBeUndefined();
+  });
+});
+
+describe('isLocale', () => {
+  it("takes the site's languages only, exactly as written", () => {
+    expect(isLocale('ru')).toBe(true);
+    expect(isLocale('en')).toBe(true);
+    for (const value of ['de', 'EN', 'en-US', '', null, undefined, 1, ['ru']])
+      expect(isLocale(value)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from 'contracts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from 'contracts';
 import { contractsLocales } from 'contracts/locales';
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -83,7 +83,7 @@ export function pickLocale(acceptLanguage: string | undefined): Locale {
     .filter((entry) => entry.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
   for (const { language } of ranked) {
-    if ((LOCALES as readonly string[]).includes(language)) return language as Locale;
+    if (isLocale(language)) return language;
   }
   return DEFAULT_LOCALE;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale, LOCALES, localeOfPath, UI } from 'contracts';
+import { DEFAULT_LOCALE, isLocale, type Locale, LOCALES, localeOfPath, UI } from 'contracts';
 import i18next, { type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LazyHttpBackend } from './lazy-backend';
@@ -51,10 +51,6 @@ function loadFromBackend(languages: readonly string[], namespaces: readonly stri
   );
 }
 
-function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
 export function storedLocale(): Locale {
   try {
     const saved = globalThis.localStorage?.getItem(LOCALE_STORAGE_KEY);
@@ -78,11 +74,11 @@ const startLanguage = pageLocale();
 
 /** The platform namespace in `language`, from its chunk (see messages.ts). */
 function readPlatformMessages(language: string, callback: ReadCallback): void {
-  if (!(LOCALES as readonly string[]).includes(language)) {
+  if (!isLocale(language)) {
     callback(null, {});
     return;
   }
-  loadPlatformMessages(language as Locale).then(
+  loadPlatformMessages(language).then(
     (messages) => callback(null, messages),
     (error: Error) => callback(error, null),
   );
