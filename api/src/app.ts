@@ -155,6 +155,8 @@ export interface AppOptions {
   adSlotsPerDay?: number | undefined;
   /** How long the ads of a page are shared between visitors (the server's default is 2 s); 0 = off. */
   adsCacheMs?: number | undefined;
+  /** How many pages' ads that cache keeps at most (ADS_CACHE_MAX; tests make it small). */
+  adsCacheMax?: number | undefined;
   /** The clock ad tokens are issued and checked by (tests move it on); Date.now by default. */
   adsClock?: (() => number) | undefined;
   /**
@@ -304,6 +306,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(servingPlugin, {
     secret,
     cacheMs: options.adsCacheMs ?? 0,
+    cacheMax: options.adsCacheMax,
     limits: { impressions: rateLimits.adImpressionsPerNetwork, clicks: rateLimits.adClicksPerNetwork },
     now: options.adsClock,
   });

@@ -20,6 +20,8 @@ export interface Metrics {
   jobRun(job: string, outcome: JobOutcome): void;
   /** A page answered by the server renderer: how it was made, and how long a render took. */
   page(outcome: PageOutcome): void;
+  /** A page's ads read from the ads cache (hit) or from the database (miss). */
+  adsCacheRead(hit: boolean): void;
 }
 
 declare module 'fastify' {
@@ -119,6 +121,12 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
   const listingCache = new Counter({
     name: 'listing_cache_requests_total',
     help: 'Listing pages served from the cache (hit) or read from the database (miss)',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  const adsCache = new Counter({
+    name: 'ads_cache_requests_total',
+    help: "Pages' ads served from the ads cache (hit) or read from the database (miss)",
     labelNames: ['result'],
     registers: [registry],
   });
@@ -223,6 +231,7 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
 
   return {
     jobRun: (job: string, outcome: JobOutcome) => jobRuns.inc({ job, outcome }),
+    adsCacheRead: (hit: boolean) => adsCache.inc({ result: hit ? 'hit' : 'miss' }),
     page: ({ remote, result, seconds }: PageOutcome) => {
       const owner = remote ?? 'none';
       pages.inc({ remote: owner, result });
@@ -238,8 +247,8 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
 export const metricsPlugin = fp<MetricsPluginOptions>(
   async (fastify, options) => {
     const registry = new Registry();
-    const { jobRun, page } = registerMetrics(fastify, registry);
-    fastify.decorate('metrics', { registry, jobRun, page });
+    const { jobRun, page, adsCacheRead } = registerMetrics(fastify, registry);
+    fastify.decorate('metrics', { registry, jobRun, page, adsCacheRead });
 
     const access = {
       networks: parseNetworks(options.allow ?? DEFAULT_METRICS_ALLOW),

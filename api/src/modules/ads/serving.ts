@@ -3,6 +3,7 @@ import { ADS_PER_PAGE_MAX, type AdsQuery, adDayOf, type ServedAd } from 'contrac
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 import { clientAddressKey } from '../../lib/client-address';
 import type { Limit, RateLimitStore } from '../../lib/rate-limit-store';
@@ -59,6 +60,8 @@ export interface ServingOptions {
   secret: string;
   /** How long a page's candidates are shared between visitors; 0 reads the database every time. */
   cacheMs: number;
+  /** How many pages' candidates are kept at most, the least recently asked for going first (ADS_CACHE_MAX). */
+  cacheMax?: number | undefined;
   /** Impressions and clicks of one campaign counted per client network; past them they are refused. */
   limits: { impressions: Limit; clicks: Limit };
   /** The counters of those limits (by default the shared state's, 'adCounts'). */
@@ -66,6 +69,13 @@ export interface ServingOptions {
   /** The clock of tokens (tests move it on); Date.now by default. */
   now?: (() => number) | undefined;
 }
+
+/**
+ * Pages whose ads are kept at once: the main page and one per city asked for. Any slug is a valid
+ * city to ask for, so without a bound made-up ones would grow the cache for as long as the process
+ * runs (issue 31: a crawler's or a script's random parameters).
+ */
+export const ADS_CACHE_MAX = 1_000;
 
 export type CountResult = 'counted' | 'ignored' | AdRefusalReason;
 
@@ -81,9 +91,15 @@ interface IssuedToken {
 
 export function createServing(fastify: FastifyInstance, options: ServingOptions) {
   const { db } = fastify;
-  const cache = new Map<string, { at: number; day: string; items: Candidate[] }>();
+  const cache =
+    options.cacheMs > 0
+      ? new LRUCache<string, { day: string; items: Candidate[] }>({
+          max: options.cacheMax ?? ADS_CACHE_MAX,
+          ttl: options.cacheMs,
+        })
+      : null;
   // A campaign's change (here or on another instance) clears every instance's cache.
-  const clear = clearEverywhere(fastify, 'ads-cache', () => cache.clear());
+  const clear = clearEverywhere(fastify, 'ads-cache', () => cache?.clear());
   const store = options.store ?? fastify.shared.rateLimitStore('adCounts');
   const now = options.now ?? Date.now;
   let turn = 0;
@@ -190,16 +206,19 @@ export function createServing(fastify: FastifyInstance, options: ServingOptions)
 
   return {
     clear,
+    /** How many pages' ads are cached now. */
+    cached: () => cache?.size ?? 0,
 
     /** At most ADS_PER_PAGE_MAX ads for the page, rotated so each booked campaign gets its turn. */
     async serve(request: FastifyRequest, query: AdsQuery): Promise<ServedAd[]> {
       const today = adDayOf(new Date());
       const cacheKey = pageKeys(query).join('|');
-      const now = Date.now();
-      let entry = cache.get(cacheKey);
-      if (!entry || entry.day !== today || now - entry.at >= options.cacheMs) {
-        entry = { at: now, day: today, items: await candidatesOf(db, query, today) };
-        if (options.cacheMs > 0) cache.set(cacheKey, entry);
+      let entry = cache?.get(cacheKey);
+      const hit = entry?.day === today;
+      if (cache) fastify.metrics?.adsCacheRead(hit);
+      if (!entry || !hit) {
+        entry = { day: today, items: await candidatesOf(db, query, today) };
+        cache?.set(cacheKey, entry);
       }
       const items = entry.items;
       if (items.length === 0) return [];
