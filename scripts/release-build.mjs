@@ -159,7 +159,6 @@ export async function smokeRender({ serverFile, shellServerFile, name, routes })
   if (typeof remote?.Routes !== 'function' || typeof remote.namespace !== 'string' || !remote.locales) {
     return ['the server entry lacks Routes, namespace or locales'];
   }
-  shell.addRemoteTexts(remote);
   const registry = { [name]: { entry: '/smoke/mf-manifest.json', routes } };
   const problems = [];
   for (const route of routes.slice(0, 5)) {

@@ -53,7 +53,6 @@ const wrapper = vm.runInThisContext(
 const remoteModule = { exports: {} };
 wrapper(remoteModule.exports, (id) => shell.sharedModules[id], remoteModule, catalog.ssr, '/');
 const remote = remoteModule.exports;
-shell.addRemoteTexts(remote);
 
 /** @param {string} pathname */
 const prepare = (pathname) =>
