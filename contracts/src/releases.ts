@@ -5,6 +5,7 @@
  * the release commands read these rules from here. Imported as `contracts/releases`.
  */
 import * as v from 'valibot';
+import { positiveIntString } from './common';
 import { REMOTE_NAME_PATTERN } from './remotes';
 import { releaseFigures, releaseGuardBody } from './telemetry';
 
@@ -215,11 +216,24 @@ export const remoteChannelsView = v.object({
   canary: v.nullable(v.string()),
   canaryPercent: v.number(),
   releases: v.array(releaseSummary),
+  /** The latest RELEASE_CHANGES_PAGE changes, newest first; `moreChanges`: earlier ones exist (ask registryChangesQuery). */
   changes: v.array(registryChange),
+  moreChanges: v.boolean(),
   /** The stable and canary releases' figures, per version and day, the last 7 days (telemetry). */
   figures: v.array(releaseFigures),
 });
 export type RemoteChannelsView = v.InferOutput<typeof remoteChannelsView>;
+
+/** How many changes of a remote's history the screen gets at a time. */
+export const RELEASE_CHANGES_PAGE = 50;
+
+/** GET /api/admin-panel/releases/:remote/changes: the changes before the change `before` (by id), newest first. */
+export const registryChangesQuery = v.object(
+  { before: positiveIntString('validation.invalidQuery') },
+  'validation.invalidQuery',
+);
+export const registryChangesPage = v.object({ changes: v.array(registryChange), more: v.boolean() });
+export type RegistryChangesPage = v.InferOutput<typeof registryChangesPage>;
 
 /** GET /api/admin-panel/releases. */
 export const adminReleases = v.object({ remotes: v.array(remoteChannelsView), guard: releaseGuardBody });

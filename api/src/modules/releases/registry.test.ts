@@ -1,6 +1,7 @@
 import type { RemoteChannelsView } from 'contracts/releases';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { remoteChannelChanges } from '../../db/schema';
 import { createAccount } from '../../testing/builders';
 import { signedInAdmin } from '../../testing/admin';
 import { createAgent } from '../../testing/agent';
@@ -261,6 +262,56 @@ describe('the channels of a remote', () => {
 });
 
 describe('the releases screen’s API', () => {
+  it('gives a remote’s history 50 changes at a time, the earlier ones before a change, for administrators only', async () => {
+    // A long history: 120 changes (written as the registry writes them, without 120 requests).
+    const release = releaseOf('mfe_paged', ['/paged']);
+    expect((await publish(release)).statusCode).toBe(200);
+    await t.db.insert(remoteChannelChanges).values(
+      Array.from({ length: 119 }, (_, i) => ({
+        remote: 'mfe_paged',
+        action: 'promote' as const,
+        fromVersion: null,
+        toVersion: release.version,
+        reason: `turn ${i}`,
+        actor: 'pipeline',
+      })),
+    );
+    const { agent } = await signedInAdmin(t);
+    const screen = (await agent.get('/api/admin-panel/releases')).json();
+    const view = screen.remotes.find((remote: { remote: string }) => remote.remote === 'mfe_paged');
+    const total = await rowsOf("remote_channel_changes where remote = 'mfe_paged'");
+    expect(total).toBe(120);
+    expect(view.changes).toHaveLength(50);
+    expect(view.moreChanges).toBe(true);
+
+    const ids: number[] = view.changes.map((line: { id: number }) => line.id);
+    let before = ids.at(-1);
+    for (let more = true; more; ) {
+      const page = await agent.get(`/api/admin-panel/releases/mfe_paged/changes?before=${before}`);
+      expect(page.statusCode).toBe(200);
+      const body = page.json();
+      ids.push(...body.changes.map((line: { id: number }) => line.id));
+      more = body.more;
+      before = ids.at(-1);
+    }
+    // Every change once, newest first, the first published last.
+    expect(ids).toHaveLength(total ?? 0);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    const bad = await agent.get('/api/admin-panel/releases/mfe_paged/changes?before=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { before: 'validation.invalidQuery' },
+    });
+    const model = createAgent(t.app);
+    await model.signInAs((await createAccount(t.db, { accountType: 'girl' })).id);
+    expect((await model.get(`/api/admin-panel/releases/mfe_paged/changes?before=${ids[0]}`)).statusCode).toBe(
+      403,
+    );
+  });
+
   it('lists every remote of the platform, with channels where it has releases, for administrators only', async () => {
     const model = createAgent(t.app);
     await model.signInAs((await createAccount(t.db, { accountType: 'girl' })).id);

@@ -1,5 +1,10 @@
-import { type RegistryChangeBody, type RouteClaim, routeConflicts } from 'contracts/releases';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  RELEASE_CHANGES_PAGE,
+  type RegistryChangeBody,
+  type RouteClaim,
+  routeConflicts,
+} from 'contracts/releases';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { remoteChannelChanges, remoteChannels, remoteReleases } from '../../db/schema';
 import { ApiError } from '../../lib/api-error';
@@ -254,6 +259,26 @@ export function createRemoteRegistry(db: Database, options: RemoteRegistryOption
       .then(channelsWritten);
   }
 
+  /** Up to `limit` changes of a remote's history before the change `before` (all: null), newest first, and whether earlier ones exist. */
+  async function changesBefore(
+    remote: string,
+    before: number | null,
+    limit = RELEASE_CHANGES_PAGE,
+  ): Promise<{ changes: ChangeRow[]; more: boolean }> {
+    const rows = await db
+      .select()
+      .from(remoteChannelChanges)
+      .where(
+        and(
+          eq(remoteChannelChanges.remote, remote),
+          before === null ? undefined : lt(remoteChannelChanges.id, before),
+        ),
+      )
+      .orderBy(desc(remoteChannelChanges.id))
+      .limit(limit + 1);
+    return { changes: rows.slice(0, limit), more: rows.length > limit };
+  }
+
   return {
     live: () => live(db),
 
@@ -376,22 +401,22 @@ export function createRemoteRegistry(db: Database, options: RemoteRegistryOption
       });
     },
 
-    async history(remote: string, limit = 50): Promise<{ releases: ReleaseRow[]; changes: ChangeRow[] }> {
-      const [releases, changes] = await Promise.all([
+    async history(
+      remote: string,
+      limit = RELEASE_CHANGES_PAGE,
+    ): Promise<{ releases: ReleaseRow[]; changes: ChangeRow[]; moreChanges: boolean }> {
+      const [releases, { changes, more }] = await Promise.all([
         db
           .select()
           .from(remoteReleases)
           .where(eq(remoteReleases.remote, remote))
           .orderBy(desc(remoteReleases.id))
           .limit(limit),
-        db
-          .select()
-          .from(remoteChannelChanges)
-          .where(eq(remoteChannelChanges.remote, remote))
-          .orderBy(desc(remoteChannelChanges.id))
-          .limit(limit),
+        changesBefore(remote, null, limit),
       ]);
-      return { releases, changes };
+      return { releases, changes, moreChanges: more };
     },
+
+    changesBefore,
   };
 }

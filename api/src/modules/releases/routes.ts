@@ -8,6 +8,8 @@ import {
   type RegistryChange,
   type ReleaseSummary,
   registryChangeBody,
+  registryChangesPage,
+  registryChangesQuery,
   remoteChannelsView,
   withdrawnReleases,
   remoteParams,
@@ -79,7 +81,10 @@ export const releaseRoutes = defineRoutes<ReleaseRoutesOptions>(async (fastify, 
   const admin = adminRoute(fastify);
 
   async function view(remote: string): Promise<RemoteChannelsView> {
-    const [live, { releases, changes }] = await Promise.all([registry.live(), registry.history(remote)]);
+    const [live, { releases, changes, moreChanges }] = await Promise.all([
+      registry.live(),
+      registry.history(remote),
+    ]);
     const channel = live.find((entry) => entry.remote === remote);
     const stable = channel?.stable.version ?? null;
     const canary = channel?.canary?.version ?? null;
@@ -99,6 +104,7 @@ export const releaseRoutes = defineRoutes<ReleaseRoutesOptions>(async (fastify, 
       canaryPercent: channel?.canaryPercent ?? 0,
       releases: releases.map(toSummary),
       changes: changes.map(toChange),
+      moreChanges,
       figures: await telemetry.figures(remote, versions, FIGURES_DAYS),
     };
   }
@@ -129,6 +135,24 @@ export const releaseRoutes = defineRoutes<ReleaseRoutesOptions>(async (fastify, 
       const names = [...new Set([...Object.values(REMOTES), ...(await registry.remotesWithReleases())])];
       const [remotes, guard] = await Promise.all([Promise.all(names.map(view)), telemetry.guard()]);
       return { remotes, guard };
+    },
+  );
+
+  fastify.get(
+    '/admin-panel/releases/:remote/changes',
+    {
+      preValidation: admin.preValidation,
+      schema: {
+        summary: 'Earlier changes of a remote’s channels: those before the change `before`, newest first',
+        tags: admin.tags,
+        params: remoteParams,
+        querystring: registryChangesQuery,
+        response: { 200: registryChangesPage, ...ADMIN_ERRORS },
+      },
+    },
+    async (request) => {
+      const { changes, more } = await registry.changesBefore(request.params.remote, request.query.before);
+      return { changes: changes.map(toChange), more };
     },
   );
 

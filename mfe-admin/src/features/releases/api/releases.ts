@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminReleases, RegistryChangeBody, RemoteChannelsView } from 'contracts/releases';
+import type {
+  AdminReleases,
+  RegistryChangeBody,
+  RegistryChangesPage,
+  RemoteChannelsView,
+} from 'contracts/releases';
 import { api } from 'platform';
 import { recordsKeys } from '../../../api/records-keys';
 
@@ -14,6 +19,10 @@ export const releasesQueryOptions = () =>
   queryOptions({ queryKey: recordsKeys.releases(), queryFn: ({ signal }) => getReleases(signal) });
 
 export const useReleases = () => useQuery(releasesQueryOptions());
+
+/** GET /admin-panel/releases/:remote/changes: the changes of a remote's history before the change `before`. */
+export const getEarlierChanges = (remote: string, before: number) =>
+  api.get<RegistryChangesPage>(`/admin-panel/releases/${encodeURIComponent(remote)}/changes`, { before });
 
 /** POST /admin-panel/releases/:remote: promote, canary or rollback; new page loads get it at once. */
 export const changeChannels = (remote: string, body: RegistryChangeBody) =>

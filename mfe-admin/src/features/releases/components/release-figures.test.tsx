@@ -26,6 +26,7 @@ const catalog = (figures: RemoteChannelsView['figures']): RemoteChannelsView => 
   canaryPercent: 20,
   releases: [],
   changes: [],
+  moreChanges: false,
   figures,
 });
 const answer = (...remotes: RemoteChannelsView[]): AdminReleases => ({

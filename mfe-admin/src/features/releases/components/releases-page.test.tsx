@@ -56,6 +56,7 @@ const catalog = (overrides: Partial<RemoteChannelsView> = {}): RemoteChannelsVie
       at: '2026-11-27T09:30:00.000Z',
     },
   ],
+  moreChanges: false,
   figures: [],
   ...overrides,
 });
@@ -69,6 +70,7 @@ const registry = (...remotes: RemoteChannelsView[]): AdminReleases => ({
       canaryPercent: 0,
       releases: [],
       changes: [],
+      moreChanges: false,
       figures: [],
     },
   ],
@@ -98,6 +100,47 @@ describe('the releases screen', () => {
     const auth = screen.getByTestId('channels-mfe_auth');
     expect(within(auth).getByText(ru.releases.fromFile)).toBeTruthy();
     expect(screen.getByText(ru.releases.none)).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
+  it('shows earlier changes a page at a time, while there are more, and says when they could not be read', async () => {
+    const earlier = (id: number) => ({
+      id,
+      action: 'publish' as const,
+      fromVersion: null,
+      toVersion: `1.0.${id}+cccccccccccc`,
+      canaryPercent: null,
+      reason: '',
+      actor: 'pipeline',
+      at: '2026-11-20T09:00:00.000Z',
+    });
+    let failing = false;
+    const calls = stubApi({
+      'GET /auth/session': session,
+      'GET /admin-panel/releases': () => ok(registry(catalog({ moreChanges: true }))),
+      'GET /admin-panel/releases/mfe_catalog/changes': (_body, call) => {
+        if (failing) return apiError(500, 'INTERNAL');
+        return call.url.searchParams.get('before') === '2'
+          ? ok({ changes: [earlier(1)], more: true })
+          : ok({ changes: [], more: false });
+      },
+    });
+    const { container } = renderAt('/admin/releases', <ReleasesPage />);
+    const history = await screen.findByTestId('history-mfe_catalog');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: ru.releases.earlier }));
+    // Asked before the oldest line shown; the next page is added under it.
+    expect(await within(history).findByText('опубликована 1.0.1+cccccccccccc')).toBeTruthy();
+    expect(within(history).getAllByRole('row')).toHaveLength(4);
+    failing = true;
+    await user.click(screen.getByRole('button', { name: ru.releases.earlier }));
+    await waitFor(() => expect(notify).toHaveBeenLastCalledWith('error', ru.releases.errors.history));
+    failing = false;
+    await user.click(screen.getByRole('button', { name: ru.releases.earlier }));
+    // No more: the button goes.
+    await waitFor(() => expect(screen.queryByRole('button', { name: ru.releases.earlier })).toBeNull());
+    const asked = calls.filter((call) => call.path.endsWith('/changes'));
+    expect(asked.map((call) => call.url.searchParams.get('before'))).toEqual(['2', '1', '1']);
     await expectNoAxeViolations(container);
   });
 

@@ -7,6 +7,7 @@ import tables from '../../../components/data-table.module.css';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { useChangeChannels, useReleases } from '../api/releases';
 import { GuardForm } from './guard-form';
+import { ReleaseHistory } from './release-history';
 import { ReleaseFigures } from './release-figures';
 import styles from './releases.module.css';
 
@@ -163,37 +164,7 @@ function RemoteCard({ view }: { view: RemoteChannelsView }) {
         </table>
       )}
 
-      {view.changes.length > 0 && (
-        <>
-          <h3 className={styles.heading}>{t('releases.history')}</h3>
-          <table className={tables.table} data-testid={`history-${view.remote}`}>
-            <thead>
-              <tr>
-                <th scope="col">{t('releases.when')}</th>
-                <th scope="col">{t('releases.change')}</th>
-                <th scope="col">{t('releases.reason')}</th>
-                <th scope="col">{t('releases.who')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.changes.map((line) => (
-                <tr key={line.id}>
-                  <td data-label={t('releases.when')}>{formatDateTime(line.at)}</td>
-                  <td data-label={t('releases.change')}>
-                    {t(`releases.changeKinds.${line.action}`, {
-                      from: line.fromVersion ?? '—',
-                      to: line.toVersion ?? '—',
-                      percent: line.canaryPercent ?? 0,
-                    })}
-                  </td>
-                  <td data-label={t('releases.reason')}>{line.action === 'publish' ? '—' : line.reason}</td>
-                  <td data-label={t('releases.who')}>{line.actor}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
+      <ReleaseHistory key={view.changes[0]?.id ?? 0} view={view} />
 
       {question?.kind === 'promote' && (
         <ReasonDialog
