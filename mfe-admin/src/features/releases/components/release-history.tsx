@@ -1,38 +1,21 @@
 import { formatDateTime, notify } from 'account-ui';
-import type { RegistryChange, RemoteChannelsView } from 'contracts/releases';
-import { useState } from 'react';
+import type { RemoteChannelsView } from 'contracts/releases';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'shared-ui';
 import tables from '../../../components/data-table.module.css';
-import { getEarlierChanges } from '../api/releases';
+import { useReleaseHistory } from '../api/releases';
 import styles from './releases.module.css';
 
-/**
- * The history of a remote's channels, newest first: the latest changes come with the screen, the
- * earlier ones a page at a time on demand. A history made longer by a change on this screen starts
- * again from the latest (the card is keyed on them), so no line is missed or shown twice.
- */
+/** The history of a remote's channels, newest first, with its earlier changes a page at a time on demand. */
 export function ReleaseHistory({ view }: { view: RemoteChannelsView }) {
   const { t } = useTranslation('admin');
-  const [earlier, setEarlier] = useState<RegistryChange[]>([]);
-  const [more, setMore] = useState(view.moreChanges);
-  const [loading, setLoading] = useState(false);
-  const lines = [...view.changes, ...earlier];
+  const history = useReleaseHistory(view);
+  const lines = history.data.pages.flatMap((page) => page.changes);
   if (lines.length === 0) return null;
 
   const showEarlier = async () => {
-    const oldest = lines.at(-1);
-    if (!oldest) return;
-    setLoading(true);
-    try {
-      const page = await getEarlierChanges(view.remote, oldest.id);
-      setEarlier((shown) => [...shown, ...page.changes]);
-      setMore(page.more);
-    } catch {
-      notify('error', t('releases.errors.history'));
-    } finally {
-      setLoading(false);
-    }
+    const result = await history.fetchNextPage();
+    if (result.isFetchNextPageError) notify('error', t('releases.errors.history'));
   };
 
   return (
@@ -64,11 +47,11 @@ export function ReleaseHistory({ view }: { view: RemoteChannelsView }) {
           ))}
         </tbody>
       </table>
-      {more && (
+      {history.hasNextPage && (
         <Button
           variant="secondary"
           className={styles.earlier}
-          loading={loading}
+          loading={history.isFetchingNextPage}
           onClick={() => void showEarlier()}
         >
           {t('releases.earlier')}

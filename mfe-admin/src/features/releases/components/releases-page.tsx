@@ -164,7 +164,7 @@ function RemoteCard({ view }: { view: RemoteChannelsView }) {
         </table>
       )}
 
-      <ReleaseHistory key={view.changes[0]?.id ?? 0} view={view} />
+      <ReleaseHistory view={view} />
 
       {question?.kind === 'promote' && (
         <ReasonDialog
