@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seriesValue } from './testing/metrics';
 import { migratedDataDir, startServer, stopAllServers } from './testing/server-process';
 import { openWebSocket } from './testing/websocket-client';
 
@@ -22,9 +23,7 @@ afterAll(async () => {
 
 /** The figure of one series on /metrics. */
 async function metric(base: string, series: string): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  return line === undefined ? Number.NaN : Number(line.slice(series.length + 1));
+  return seriesValue(await (await fetch(`${base}/metrics`)).text(), series) ?? Number.NaN;
 }
 
 // The server opens its own embedded database whatever DATABASE_URL says, so the PostgreSQL run

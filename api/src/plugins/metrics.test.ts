@@ -3,6 +3,7 @@ import { readOperationsConfig } from '../config';
 import { testAppForFile } from '../testing/create-test-app';
 import { closeWebSocket, eventually, openWebSocket } from '../testing/websocket-client';
 import { createAgent } from '../testing/agent';
+import { seriesValue } from '../testing/metrics';
 import { createFakeMedia } from '../modules/streams/testing/fake-media';
 import {
   connectStream,
@@ -16,12 +17,6 @@ const t = testAppForFile({
   metrics: { allow: '127.0.0.0/8, ::1/128, 10.0.0.0/8', token: TOKEN },
   listingCacheMs: 60_000,
 });
-
-/** The value of one series of the exposition text, or undefined when it is absent. */
-function seriesValue(text: string, series: string): number | undefined {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
 
 async function scrape(): Promise<string> {
   const response = await t.app.inject({ url: '/metrics' });

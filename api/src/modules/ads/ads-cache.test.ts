@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../testing/create-test-app';
+import { seriesValue } from '../../testing/metrics';
 
 // The ads of a page are shared between its visitors for a while (ADS_CACHE_MS), the main page's and
 // each city's. Any slug may be asked for as a city, so the cache is bounded, and its reads counted.
@@ -13,11 +14,7 @@ const askAds = async (query: string) => {
 
 async function reads(): Promise<{ hit: number; miss: number }> {
   const text = (await t.app.inject({ url: '/metrics' })).body;
-  const value = (result: string) => {
-    const series = `ads_cache_requests_total{result="${result}"} `;
-    const line = text.split('\n').find((candidate) => candidate.startsWith(series));
-    return line === undefined ? 0 : Number(line.slice(series.length));
-  };
+  const value = (result: string) => seriesValue(text, `ads_cache_requests_total{result="${result}"}`) ?? 0;
   return { hit: value('hit'), miss: value('miss') };
 }
 
