@@ -44,5 +44,7 @@ describe('the online counter', () => {
 
   it('leads off a listing to the default category’s online profiles, with nothing of that page', () => {
     expect(targetFrom('/price?tab=ads')).toBe('/category/individual?page=1&online=true');
+    // A category no listing has is not a listing (the page says it is not found).
+    expect(targetFrom('/category/unknown?city=spb')).toBe('/category/individual?page=1&online=true');
   });
 });

@@ -1,7 +1,8 @@
-import { CATEGORIES, type Category, DEFAULT_CATEGORY } from 'contracts';
+import { DEFAULT_CATEGORY } from 'contracts';
 import { useTranslation } from 'react-i18next';
-import { Link, matchPath, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useOnlineCount } from './api/get-online-count';
+import { listingCategory } from './category-nav';
 import styles from './online-counter.module.css';
 
 /**
@@ -13,19 +14,15 @@ export function OnlineCounter() {
   const { pathname, search } = useLocation();
   const count = useOnlineCount().data?.count;
   // The listing's category from the address (as the server rendered it, before any script ran).
-  const named =
-    matchPath('/category/:category', pathname)?.params.category ??
-    (pathname === '/' ? new URLSearchParams(search).get('category') : null);
-  const category: Category = CATEGORIES.find((item) => item === named) ?? DEFAULT_CATEGORY;
-  const onListing = pathname === '/' || matchPath('/category/:category', pathname) !== null;
-  const query = new URLSearchParams(onListing ? search : '');
+  const listing = listingCategory(pathname, search);
+  const query = new URLSearchParams(listing ? search : '');
   // The category is the path's; the page and the flag are set, the other filters kept as they are.
   query.delete('category');
   query.set('page', '1');
   query.set('online', 'true');
   return (
     <Link
-      to={`/category/${category}?${query}`}
+      to={`/category/${listing ?? DEFAULT_CATEGORY}?${query}`}
       className={styles.counter}
       data-testid="online-counter"
       aria-label={t('online.label', { count: count ?? 0 })}

@@ -47,7 +47,10 @@ describe('the header’s figure of live streams', () => {
       '/category/massage?page=2&city=kazan#live',
     );
     unmount();
-    renderAt('/price');
+    const off = renderAt('/price');
+    expect(screen.getByTestId('streaming-counter').getAttribute('href')).toBe('/#live');
+    off.unmount();
+    renderAt('/category/unknown?city=spb');
     expect(screen.getByTestId('streaming-counter').getAttribute('href')).toBe('/#live');
   });
 });

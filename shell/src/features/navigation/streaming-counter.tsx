@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, matchPath, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useStreamingCount } from './api/get-streaming-count';
+import { listingCategory } from './category-nav';
 import styles from './online-counter.module.css';
 
 /**
@@ -11,7 +12,7 @@ export function StreamingCounter() {
   const { t } = useTranslation('shell');
   const { pathname, search } = useLocation();
   const count = useStreamingCount().data?.count;
-  const onListing = pathname === '/' || matchPath('/category/:category', pathname) !== null;
+  const onListing = listingCategory(pathname, search) !== null;
   return (
     <Link
       to={onListing ? `${pathname}${search}#live` : '/#live'}
