@@ -1,12 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RegistryChannels } from '../../modules/releases/registry';
 import {
-  brotliWindow,
   bytesOf,
   compileTemplate,
   createPageRenderer,
@@ -502,29 +501,5 @@ describe("a page's bytes", () => {
     expect(bytesOf(pieces).equals(Buffer.from(joined))).toBe(true);
     expect(bytesOf([]).length).toBe(0);
     expect(bytesOf([shared])).toBe(shared);
-  });
-});
-
-describe("a page's brotli window", () => {
-  it("holds the whole page, so it compresses as brotli's default window does, within brotli's bounds", () => {
-    const page = Buffer.from(
-      Array.from({ length: 3000 }, (_, i) => `<li class="c${i % 7}">Анкета ${i * 7919}</li>`).join(''),
-    );
-    const bits = brotliWindow(page.length);
-    expect(2 ** bits - 16).toBeGreaterThanOrEqual(page.length);
-    expect(2 ** (bits - 1) - 16).toBeLessThan(page.length);
-    const withWindow = (lgwin?: number) =>
-      brotliCompressSync(page, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 3,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.length,
-          ...(lgwin ? { [zlibConstants.BROTLI_PARAM_LGWIN]: lgwin } : {}),
-        },
-      });
-    // The stream's header names its window, so the bytes differ there only.
-    expect(Math.abs(withWindow(bits).length - withWindow().length)).toBeLessThanOrEqual(2);
-    expect(brotliDecompressSync(withWindow(bits)).equals(page)).toBe(true);
-    expect(brotliWindow(0)).toBe(zlibConstants.BROTLI_MIN_WINDOW_BITS);
-    expect(brotliWindow(2 ** 30)).toBe(zlibConstants.BROTLI_MAX_WINDOW_BITS);
   });
 });

@@ -180,10 +180,7 @@ const gzipped = promisify(gzip);
  * A page compressed off the main thread (libuv's pool). A shared page is compressed once for
  * every visitor and so harder (brotli 6); a page rendered for one request at brotli 3: on a page
  * of 86 KB, 0.9 ms of CPU for 18.8 KB where brotli 4 took 1.6 ms for 17.9 KB (issue 31: under a
- * crawler compression was a sixth of a page's CPU). The window is the page's size, not brotli's
- * default 4 MB: the same bytes come out (the whole page is in reach either way), and the encoder's
- * set-up in the pool costs less: on that page 0.9 ms where the default window took 1.14 ms (brotli
- * 3), and 2.7 ms where it took 3.6 ms (brotli 6).
+ * crawler compression was a sixth of a page's CPU).
  */
 function compress(html: Buffer, encoding: 'br' | 'gzip', shared: boolean): Promise<Buffer> {
   if (encoding === 'gzip') return gzipped(html);
@@ -192,18 +189,8 @@ function compress(html: Buffer, encoding: 'br' | 'gzip', shared: boolean): Promi
       [zlibConstants.BROTLI_PARAM_QUALITY]: shared ? 6 : 3,
       [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
       [zlibConstants.BROTLI_PARAM_SIZE_HINT]: html.length,
-      [zlibConstants.BROTLI_PARAM_LGWIN]: brotliWindow(html.length),
     },
   });
-}
-
-/**
- * The smallest brotli window (as a power of two) that holds `size` bytes, within brotli's bounds.
- * A window holds 2^bits - 16 bytes.
- */
-export function brotliWindow(size: number): number {
-  const bits = Math.ceil(Math.log2(size + 16));
-  return Math.min(zlibConstants.BROTLI_MAX_WINDOW_BITS, Math.max(zlibConstants.BROTLI_MIN_WINDOW_BITS, bits));
 }
 
 function encode(page: CachedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
