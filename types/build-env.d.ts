@@ -12,8 +12,3 @@ declare const __RELEASE_SEMVER__: string;
  * end to end. Dead code, dropped by the minifier, when empty.
  */
 declare const __RELEASE_FAULT__: string;
-
-/** The react-i18next package itself, in the shell's server build (see shell/src/server-react-i18next.ts). */
-declare module 'react-i18next-original' {
-  export * from 'react-i18next';
-}
