@@ -5,7 +5,8 @@ import { expectNoAxeViolations } from 'shared-ui/testing';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import ru from '../../locales/ru.json';
-import { CategoryNav, listingCategory } from './category-nav';
+import { CategoryNav } from './category-nav';
+import { listingCategory } from './listing-address';
 
 i18n.addResourceBundle('ru', 'shell', ru);
 i18n.addResourceBundle('en', 'shell', en);

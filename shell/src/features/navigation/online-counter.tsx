@@ -2,7 +2,7 @@ import { DEFAULT_CATEGORY } from 'contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useOnlineCount } from './api/get-online-count';
-import { listingCategory } from './category-nav';
+import { listingCategory } from './listing-address';
 import styles from './online-counter.module.css';
 
 /**

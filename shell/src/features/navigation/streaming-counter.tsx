@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useStreamingCount } from './api/get-streaming-count';
-import { listingCategory } from './category-nav';
+import { listingCategory } from './listing-address';
 import styles from './online-counter.module.css';
 
 /**
