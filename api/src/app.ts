@@ -125,6 +125,11 @@ export interface AppOptions {
   jobs?: boolean;
   /** How long a listing page may be served from memory (the server's default is 2 s); 0 = off. */
   listingCacheMs?: number;
+  /**
+   * How long where a listing page ended is kept, so the next page is read from there (by its key,
+   * not its offset); 0 = off, the default here (the server's is a minute).
+   */
+  listingAnchorMs?: number;
   /** Which proxies' `X-Forwarded-For` names the client (see `parseTrustProxy`); none by default. */
   trustProxy?: TrustProxy;
   /** Folder of uploaded media (`.data/media` for the server); a temporary one, removed on close, when not given. */
@@ -283,7 +288,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Other modules create notifications through `fastify.notifications`.
   await app.register(notificationsPlugin);
   // The listing reads through it; every change a visitor would see in the listing clears it.
-  await app.register(listingCachePlugin, { ttlMs: options.listingCacheMs ?? 0 });
+  await app.register(listingCachePlugin, {
+    ttlMs: options.listingCacheMs ?? 0,
+    anchorMs: options.listingAnchorMs ?? 0,
+  });
   // The header's slogan, kept until the administration changes it.
   await app.register(sloganPlugin);
   // The rendered pages' reads that take no input, called without a request.

@@ -51,6 +51,12 @@ async function main(): Promise<void> {
   if (!Number.isInteger(listingCacheMs) || listingCacheMs < 0) {
     throw new Error(`LISTING_CACHE_MS must be a whole number of milliseconds, not "${env.LISTING_CACHE_MS}"`);
   }
+  const listingAnchorMs = Number(env.LISTING_ANCHOR_MS ?? 60_000);
+  if (!Number.isInteger(listingAnchorMs) || listingAnchorMs < 0) {
+    throw new Error(
+      `LISTING_ANCHOR_MS must be a whole number of milliseconds, not "${env.LISTING_ANCHOR_MS}"`,
+    );
+  }
   const wsMaxConnections = Number(env.WS_MAX_CONNECTIONS ?? 10_000);
   if (!Number.isInteger(wsMaxConnections) || wsMaxConnections < 1) {
     throw new Error(`WS_MAX_CONNECTIONS must be a whole number above 0, not "${env.WS_MAX_CONNECTIONS}"`);
@@ -107,6 +113,7 @@ async function main(): Promise<void> {
     rateLimits: scaledRateLimits(rateLimitFactor),
     socketLimits: scaledSocketLimits(rateLimitFactor, { total: wsMaxConnections }),
     listingCacheMs,
+    listingAnchorMs,
     // The ads of a page are shared as briefly as a listing page.
     adsCacheMs: listingCacheMs,
     adSlotsPerDay,

@@ -1,8 +1,10 @@
+import { LISTING_PAGE_SIZE } from 'contracts';
 import { describe, expect, it } from 'vitest';
 import { readOperationsConfig } from '../config';
 import { testAppForFile } from '../testing/create-test-app';
 import { closeWebSocket, eventually, openWebSocket } from '../testing/websocket-client';
 import { createAgent } from '../testing/agent';
+import { createCity, createProfile } from '../testing/builders';
 import { seriesValue } from '../testing/metrics';
 import { createFakeMedia } from '../modules/streams/testing/fake-media';
 import {
@@ -16,6 +18,7 @@ const TOKEN = 'a-metrics-token-of-some-length';
 const t = testAppForFile({
   metrics: { allow: '127.0.0.0/8, ::1/128, 10.0.0.0/8', token: TOKEN },
   listingCacheMs: 60_000,
+  listingAnchorMs: 60_000,
 });
 
 async function scrape(): Promise<string> {
@@ -110,6 +113,21 @@ describe('GET /metrics', () => {
     const after = await scrape();
     expect(seriesValue(after, 'listing_cache_requests_total{result="miss"}')).toBe(misses + 1);
     expect(seriesValue(after, 'listing_cache_requests_total{result="hit"}')).toBe(hits + 2);
+  });
+
+  it('counts listing reads by where they started: a page after the page before it, or at its offset', async () => {
+    const city = await createCity(t.db);
+    for (let i = 0; i < 2 * LISTING_PAGE_SIZE + 3; i++) await createProfile(t.db, { cityId: city.id });
+    const before = await scrape();
+    const anchored = seriesValue(before, 'listing_database_reads_total{start="anchor"}') ?? 0;
+    const byOffset = seriesValue(before, 'listing_database_reads_total{start="offset"}') ?? 0;
+    // This city's page 2 (at its offset), page 1 (at the start), then page 3: from page 2's last card.
+    for (const page of [2, 1, 3]) {
+      expect((await t.app.inject({ url: `/api/model?city=${city.slug}&page=${page}` })).statusCode).toBe(200);
+    }
+    const after = await scrape();
+    expect(seriesValue(after, 'listing_database_reads_total{start="offset"}')).toBe(byOffset + 2);
+    expect(seriesValue(after, 'listing_database_reads_total{start="anchor"}')).toBe(anchored + 1);
   });
 
   it('counts job runs by job and outcome, and says how many streams are live', async () => {

@@ -124,6 +124,12 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
     labelNames: ['result'],
     registers: [registry],
   });
+  const listingReads = new Counter({
+    name: 'listing_database_reads_total',
+    help: "Listing pages read from the database, by where the read started: after the page before's last card (anchor) or at the page's offset",
+    labelNames: ['start'],
+    registers: [registry],
+  });
   const adsCache = new Counter({
     name: 'ads_cache_requests_total',
     help: "Pages' ads served from the ads cache (hit) or read from the database (miss)",
@@ -228,6 +234,8 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
 
   // A page served without reading it came from the cache (or joined a read under way).
   fastify.listingCache.onRead((hit) => listingCache.inc({ result: hit ? 'hit' : 'miss' }));
+  // A page read from the database started after the page before it, or skipped its offset.
+  fastify.listingAnchors.onFind((found) => listingReads.inc({ start: found ? 'anchor' : 'offset' }));
 
   return {
     jobRun: (job: string, outcome: JobOutcome) => jobRuns.inc({ job, outcome }),

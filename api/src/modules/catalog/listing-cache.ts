@@ -3,6 +3,7 @@ import { type Locale, MODEL_LIST_QUERY_KEYS, type ModelListQuery } from 'contrac
 import { LRUCache } from 'lru-cache';
 import { compressBody, type Encoding } from '../../lib/compression';
 import { clearEverywhere } from '../../plugins/shared';
+import { createPageAnchors, type PageAnchors } from './page-anchors';
 
 /** Distinct filter combinations kept; visitors mostly open a few category and city pages. */
 const MAX_ENTRIES = 1_000;
@@ -143,16 +144,23 @@ declare module 'fastify' {
      * with several API instances every instance clears its own (through `fastify.shared`'s bus).
      */
     listingCache: SharedListingCache;
+    /** Where the listing's pages start, for reading the next page by its key; cleared with the listing cache. */
+    listingAnchors: PageAnchors;
   }
 }
 
-/** Registered before the routes: the listing reads through it and other modules clear it. */
-export const listingCachePlugin = fp<{ ttlMs: number }>(
+/**
+ * Registered before the routes: the listing reads through it and other modules clear it. The
+ * pages' anchors (`anchorMs`, 0 = off) are cleared with it, on every instance.
+ */
+export const listingCachePlugin = fp<{ ttlMs: number; anchorMs: number }>(
   async (fastify, options) => {
     const cache = createListingCache(options.ttlMs);
+    const anchors = createPageAnchors(options.anchorMs);
     const alsoClear: Array<() => void> = [];
     const clear = clearEverywhere(fastify, 'listing-cache', () => {
       cache.clear();
+      anchors.clear();
       for (const clearHere of alsoClear) clearHere();
     });
     fastify.decorate('listingCache', {
@@ -163,6 +171,7 @@ export const listingCachePlugin = fp<{ ttlMs: number }>(
         alsoClear.push(clearHere);
       },
     });
+    fastify.decorate('listingAnchors', anchors);
   },
   { name: 'listing-cache', dependencies: ['shared'] },
 );

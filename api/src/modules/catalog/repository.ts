@@ -28,6 +28,7 @@ import {
   services,
 } from '../../db/schema';
 import { translate } from '../../lib/i18n';
+import { createPageAnchors, type PageAnchors, type PageKey } from './page-anchors';
 
 const isTop = sql<boolean>`coalesce(${modelProfiles.topUntil} > now(), false)`;
 
@@ -149,12 +150,22 @@ export function toCardWithPhoto(
  */
 export const LISTING_STATEMENTS_AT_ONCE = availableParallelism() + 1;
 
+export interface ModelRepositoryOptions {
+  /** Listing statements run at once on PostgreSQL (the rest wait their turn). */
+  listingStatementsAtOnce?: number;
+  /** Where the listing's pages start (PageAnchors), for reading the next page by its key; off by default. */
+  anchors?: PageAnchors;
+}
+
 export function createModelRepository(
   db: Database,
   kind: DatabaseKind,
-  listingStatementsAtOnce = LISTING_STATEMENTS_AT_ONCE,
+  {
+    listingStatementsAtOnce = LISTING_STATEMENTS_AT_ONCE,
+    anchors = createPageAnchors(0),
+  }: ModelRepositoryOptions = {},
 ) {
-  const runListing = listingRunner(db, kind, listingStatementsAtOnce);
+  const runListing = listingRunner(db, kind, listingStatementsAtOnce, anchors);
   /** findVisible's statements, prepared at its first call. */
   let prepared: ReturnType<typeof prepareProfileStatements> | undefined;
   const profileStatements = () => {
@@ -267,7 +278,7 @@ const asValue: Bind = binder((_name, value) => (Array.isArray(value) ? sql.param
 interface Param {
   name: string;
   value: unknown;
-  type: 'int' | 'text' | 'text[]';
+  type: 'int' | 'text' | 'text[]' | 'timestamptz';
 }
 
 /** The columns of listing_counts, of the overdue rows, or of model_profiles: what the counted filters test. */
@@ -467,7 +478,8 @@ function present<T>(value: T | null, column: string): T {
 
 /**
  * A row of listingPage, its columns in the order of its select list (PAGE_COLUMNS): the total,
- * and a card's columns (all null when the page is empty). On PostgreSQL every value is the text
+ * a card's columns, and the profile's place in the listing's order (its id, bump_key and
+ * published_at as text; a PageKey), all null when the page is empty. On PostgreSQL every value is the text
  * PostgreSQL sent (booleans 't' or 'f'), never parsed; PGlite gives numbers and booleans.
  */
 export type PageRow = (string | number | boolean | null)[];
@@ -483,7 +495,14 @@ export const PAGE_COLUMNS = [
   'isTop',
   'liveStreamId',
   'liveChannelId',
+  'id',
+  'bumpKey',
+  'publishedAt',
 ] as const;
+
+/** Where isTop, and the PageKey's three columns, are in a PageRow. */
+const PAGE_IS_TOP = PAGE_COLUMNS.indexOf('isTop');
+const PAGE_KEY = PAGE_COLUMNS.indexOf('id');
 
 const flag = (value: PageRow[number] | undefined) => value === true || value === 't';
 
@@ -526,8 +545,12 @@ export function pageJson(rows: readonly PageRow[], page: number, locale: Locale)
  * one part only. The total is the maintained count when it covers the filters (maintainedTotal),
  * else a count of the matching rows. Empty pages still return one row, with the total and null
  * columns.
+ *
+ * With `after` (the key of the previous page's last card, see PageAnchors), the rest start right
+ * after that key on the same index instead of skipping the offset: a deep page then costs what
+ * the first does. The tops are still placed by the offset, as they are few.
  */
-function listingPage(query: ModelListQuery, offset: number, bind: Bind): SQL {
+function listingPage(query: ModelListQuery, offset: number, bind: Bind, after?: PageKey): SQL {
   const where = and(...listingFilters(query, bind));
   const order = sql.join(bumpOrder, sql`, `);
   const total = countsCover(query)
@@ -551,16 +574,21 @@ function listingPage(query: ModelListQuery, offset: number, bind: Bind): SQL {
       select id, bump_key, published_at, is_online, has_video, null from (
         select ${columns}
         from ${modelProfiles}
-        where ${where} and (${modelProfiles.topUntil} is null or ${modelProfiles.topUntil} <= now())
+        where ${where} and (${modelProfiles.topUntil} is null or ${modelProfiles.topUntil} <= now())${
+          after
+            ? sql` and (${modelProfiles.bumpKey}, ${modelProfiles.publishedAt}, ${modelProfiles.id}) < (${bind('afterBumpKey', after.bumpKey, 'timestamptz')}, ${bind('afterPublishedAt', after.publishedAt, 'timestamptz')}, ${bind('afterId', after.id, 'int')})`
+            : sql``
+        }
         order by ${order}
         limit ${sql.raw(String(LISTING_PAGE_SIZE))} - (select count(*) from tops where ${onPage})
-        offset greatest(0, ${first} - (select count(*) from tops))
+        ${after ? sql`` : sql`offset greatest(0, ${first} - (select count(*) from tops))`}
       ) as rest
     )
     select ${total}::int as "total", ${listingCards.head} as "head", ${listingCards.photo} as "photo",
       ${listingCards.complete} as "complete", page_ids.has_video as "hasVideo",
       page_ids.is_online as "isOnline", page_ids.pos is not null as "isTop",
-      live.id as "liveStreamId", live.channel_id as "liveChannelId"
+      live.id as "liveStreamId", live.channel_id as "liveChannelId", page_ids.id as "id",
+      page_ids.bump_key::text as "bumpKey", page_ids.published_at::text as "publishedAt"
     from (select 1) as one
     left join (
       page_ids
@@ -731,7 +759,7 @@ const dialect = new PgDialect();
  * a session-level PREPARE on its one connection, run with EXECUTE and the values written as
  * literals (validated filter values: enums, slugs, whole numbers).
  */
-function listingRunner(db: Database, kind: DatabaseKind, atOnce: number) {
+function listingRunner(db: Database, kind: DatabaseKind, atOnce: number, anchors: PageAnchors) {
   const { turn, done } = turns(atOnce);
   interface Shape {
     run(values: Record<string, unknown>): Promise<readonly PageRow[]>;
@@ -753,12 +781,13 @@ function listingRunner(db: Database, kind: DatabaseKind, atOnce: number) {
     return (await pglite.query<PageRow>(text.sql, values, { rowMode: 'array' })).rows;
   }
 
-  async function prepare(query: ModelListQuery, offset: number) {
+  async function prepare(query: ModelListQuery, offset: number, after: PageKey | undefined) {
     const text = dialect.sqlToQuery(
       listingPage(
         query,
         offset,
         binder((name) => sql.placeholder(name)),
+        after,
       ),
     );
     const name = `listing_${createHash('sha1').update(text.sql).digest('hex').slice(0, 32)}`;
@@ -778,18 +807,24 @@ function listingRunner(db: Database, kind: DatabaseKind, atOnce: number) {
     return { run: (of: Record<string, unknown>) => run(execute(of), []) };
   }
 
-  return async (query: ModelListQuery, offset: number): Promise<readonly PageRow[]> => {
-    const on = filtersOn(query);
-    const shape = shapeOf(on);
+  async function read(query: ModelListQuery, offset: number, on: FiltersOn, filters: string) {
     const values = valuesOf(on, offset);
+    // The page before this one was read lately: start after its last card, not at the offset.
+    const after = anchors.find(filters, offset);
+    if (after) {
+      values.afterBumpKey = after.bumpKey;
+      values.afterPublishedAt = after.publishedAt;
+      values.afterId = after.id;
+    }
+    const shape = after ? `${shapeOf(on)}after` : shapeOf(on);
     let statement = shapes.get(shape);
     if (!statement) {
       if (shapes.size < MAX_PREPARED_SHAPES) {
-        statement = await prepare(query, offset);
+        statement = await prepare(query, offset, after);
         shapes.set(shape, statement);
       } else {
         // Past the cap: built and planned for this request only.
-        const text = dialect.sqlToQuery(listingPage(query, offset, asValue));
+        const text = dialect.sqlToQuery(listingPage(query, offset, asValue, after));
         statement = { run: () => run(text, text.params) };
       }
     }
@@ -801,6 +836,27 @@ function listingRunner(db: Database, kind: DatabaseKind, atOnce: number) {
     } finally {
       done();
     }
+  }
+
+  return async (query: ModelListQuery, offset: number): Promise<readonly PageRow[]> => {
+    const on = filtersOn(query);
+    // The filters' shape and values, the page's offset aside: what an anchor is kept under.
+    const filters = `${shapeOf(on)}${JSON.stringify(valuesOf(on, 0))}`;
+    const mark = anchors.mark();
+    const rows = await read(query, offset, on, filters);
+    // A full page ending below the tops: the next page starts after its last card.
+    const last = rows.length === LISTING_PAGE_SIZE ? rows[LISTING_PAGE_SIZE - 1] : undefined;
+    if (last && !flag(last[PAGE_IS_TOP])) {
+      const [id, bumpKey, publishedAt] = last.slice(PAGE_KEY);
+      if (
+        typeof bumpKey === 'string' &&
+        typeof publishedAt === 'string' &&
+        (typeof id === 'string' || typeof id === 'number')
+      ) {
+        anchors.remember(filters, offset + LISTING_PAGE_SIZE, { bumpKey, publishedAt, id }, mark);
+      }
+    }
+    return rows;
   };
 }
 

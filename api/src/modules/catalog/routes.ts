@@ -70,7 +70,7 @@ function frozen<T>(query: T): T {
 }
 
 export const catalogRoutes = defineRoutes(async (fastify) => {
-  const models = createModelRepository(fastify.db, fastify.dbKind);
+  const models = createModelRepository(fastify.db, fastify.dbKind, { anchors: fastify.listingAnchors });
   const publication = createSeoRepository(fastify.db);
   const { listingCache } = fastify;
   /** A listing page as the route and a rendered page read it: through the listing cache. */

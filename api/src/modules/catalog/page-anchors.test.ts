@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { createPageAnchors } from './page-anchors';
+
+const KEY = { bumpKey: '-infinity', publishedAt: '2026-10-03 02:59:09.545123+00', id: '360' };
+const OTHER = { bumpKey: '2026-11-25 13:28:36.545+00', publishedAt: '2026-10-05 04:50:00+00', id: 75_601 };
+
+/** A clock the test moves by hand. */
+function clock() {
+  let time = 1_000;
+  return { now: () => time, advance: (ms: number) => (time += ms) };
+}
+
+describe('page anchors', () => {
+  it('give back where a page starts, for those filters and that offset only', () => {
+    const anchors = createPageAnchors(60_000);
+    anchors.remember('city(city,) ["moscow"]', 24, KEY, anchors.mark());
+    anchors.remember('city(city,) ["moscow"]', 48, OTHER, anchors.mark());
+
+    expect(anchors.find('city(city,) ["moscow"]', 24)).toEqual(KEY);
+    expect(anchors.find('city(city,) ["moscow"]', 48)).toEqual(OTHER);
+    expect(anchors.find('city(city,) ["moscow"]', 72)).toBeUndefined();
+    expect(anchors.find('city(city,) ["sochi"]', 24)).toBeUndefined();
+  });
+
+  it('forget every anchor on clear', () => {
+    const anchors = createPageAnchors(60_000);
+    anchors.remember('a', 24, KEY, anchors.mark());
+    anchors.clear();
+    expect(anchors.find('a', 24)).toBeUndefined();
+  });
+
+  it('keep nothing a read saw before a clear, even if it ends after it', () => {
+    const anchors = createPageAnchors(60_000);
+    const before = anchors.mark();
+    anchors.clear();
+    anchors.remember('a', 24, KEY, before);
+    expect(anchors.find('a', 24)).toBeUndefined();
+
+    // A read started after the clear is kept.
+    anchors.remember('a', 24, OTHER, anchors.mark());
+    expect(anchors.find('a', 24)).toEqual(OTHER);
+  });
+
+  it('expire after their time', () => {
+    const time = clock();
+    const anchors = createPageAnchors(60_000, { now: time.now });
+    anchors.remember('a', 24, KEY, anchors.mark());
+    time.advance(59_000);
+    expect(anchors.find('a', 24)).toEqual(KEY);
+    time.advance(2_000);
+    expect(anchors.find('a', 24)).toBeUndefined();
+  });
+
+  it('keep the latest pages when there are more than they hold', () => {
+    const anchors = createPageAnchors(60_000, { max: 2 });
+    anchors.remember('a', 24, KEY, anchors.mark());
+    anchors.remember('a', 48, KEY, anchors.mark());
+    anchors.remember('a', 72, OTHER, anchors.mark());
+    expect(anchors.find('a', 24)).toBeUndefined();
+    expect(anchors.find('a', 72)).toEqual(OTHER);
+  });
+
+  it('keep nothing when off (0 ms)', () => {
+    const anchors = createPageAnchors(0);
+    anchors.remember('a', 24, KEY, anchors.mark());
+    expect(anchors.find('a', 24)).toBeUndefined();
+  });
+});
