@@ -87,3 +87,17 @@ export function requestPaths(pageCounts, count, seed = 17) {
   }
   return paths;
 }
+
+/**
+ * The walks of a crawl: each filter combination with results, its pages 1 to min(500, its page
+ * count) in order, as a crawler following "next" links reads them (in a fixed order of the
+ * combinations).
+ */
+export function crawlWalks(pageCounts) {
+  return [...pageCounts]
+    .filter(([, pages]) => pages > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([query, pages]) =>
+      Array.from({ length: Math.min(500, pages) }, (_, index) => `/api/model?${query}&page=${index + 1}`),
+    );
+}

@@ -3,9 +3,13 @@
 //   BENCH_DATABASE_URL=postgres://... node bench/...      a real PostgreSQL server (a scratch
 //                                                         database is created there and dropped)
 // Env: PROFILES (100000), CONNECTIONS (100), DURATION (seconds per run, 10), REPEAT (measures of
-// each run, the median by req/s is reported; 1), MODES (database,cached), RUNS (page1,page500,
-// moscowPage1,mix; also page1Compressed, page 1 with Accept-Encoding: gzip, deflate, br): the mix
-// is random filter combinations and pages (mix.mjs). Each measure also
+// each run, the median by req/s is reported; 1), MODES (database,anchored,cached), RUNS (page1,
+// page500,moscowPage1,mix,crawl; also page1Compressed, page 1 with Accept-Encoding: gzip, deflate,
+// br): the mix is random filter combinations and pages (mix.mjs); the crawl is every connection
+// walking one combination's pages in order, as a crawler following "next" links (crawlWalks).
+// "database" reads every page by its number (LISTING_CACHE_MS=0, LISTING_ANCHOR_MS=0), "anchored"
+// reads a page after the last card of the page before it when that page was read lately (the
+// server's default, LISTING_ANCHOR_MS), and "cached" shares pages for 2 s. Each measure also
 // reports the CPU time per request of the API's processes and of the database's PostgreSQL
 // backends, which says how much work a request is however busy the machine is.
 import { fork } from 'node:child_process';
@@ -16,14 +20,14 @@ import autocannon from 'autocannon';
 import { scratchDatabase } from '../lib/database.mjs';
 import { root, startServer, stopChild } from '../lib/server.mjs';
 import { generateInPglite, generateInPostgres } from './generate.mjs';
-import { filterCombinations, requestPaths } from './mix.mjs';
+import { crawlWalks, filterCombinations, requestPaths, seededRandom } from './mix.mjs';
 
 const PROFILES = Number(process.env.PROFILES ?? 100_000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const DURATION = Number(process.env.DURATION ?? 10);
 const REPEAT = Number(process.env.REPEAT ?? 1);
-const MODES = (process.env.MODES ?? 'database,cached').split(',');
-const RUNS = (process.env.RUNS ?? 'page1,page500,moscowPage1,mix').split(',');
+const MODES = (process.env.MODES ?? 'database,anchored,cached').split(',');
+const RUNS = (process.env.RUNS ?? 'page1,page500,moscowPage1,mix,crawl').split(',');
 /** Request paths of the mix, drawn in advance with a fixed seed and sent in turn. */
 const MIX_REQUESTS = 20_000;
 const API_PORT = 18310;
@@ -151,17 +155,48 @@ function target(url, paths) {
 }
 
 /**
+ * Autocannon's options for a crawl: each connection takes a walk (crawlWalks) and sends its paths
+ * in order, one after the other's answer, from its first page again after its last. The walk and
+ * the page it starts at are drawn with a fixed seed, as crawlers met mid-walk: over a run the
+ * pages read are spread as the mix's are, not bunched at the first ones.
+ * @param {string} url
+ * @param {string[][]} walks
+ */
+function crawlTarget(url, walks) {
+  const random = seededRandom(29);
+  return {
+    url,
+    requests: [
+      {
+        setupRequest: (request, context) => {
+          if (context.walk === undefined) {
+            context.walk = walks[Math.floor(random() * walks.length)];
+            context.step = Math.floor(random() * context.walk.length);
+          }
+          const path = context.walk[context.step % context.walk.length];
+          context.step += 1;
+          return { ...request, path };
+        },
+      },
+    ],
+  };
+}
+
+/**
  * @param {string} url
  * @param {number | undefined} pid
  * @param {Record<string, string>} headers
- * @param {string[] | undefined} paths
+ * @param {string[] | string[][] | undefined} paths a list sent in turn, or the walks of a crawl
  */
 async function measure(url, pid, headers = {}, paths = undefined) {
   let peakMb = 0;
   const sampler = pid ? setInterval(() => (peakMb = Math.max(peakMb, largestRssMb(pid))), 250) : null;
   const before = pid ? cpuNow(pid, scratch?.name) : null;
+  const crawl = Array.isArray(paths?.[0]);
   const result = await autocannon({
-    ...target(url, paths),
+    ...(crawl
+      ? crawlTarget(url, /** @type {string[][]} */ (paths))
+      : target(url, /** @type {string[] | undefined} */ (paths))),
     connections: CONNECTIONS,
     duration: DURATION,
     headers,
@@ -170,7 +205,11 @@ async function measure(url, pid, headers = {}, paths = undefined) {
   if (sampler) clearInterval(sampler);
   const perRequest = (ms) => Math.round((ms * 1000) / Math.max(result.requests.total, 1));
   return {
-    url: paths ? `${paths.length} paths of the random mix` : url.replace(/^http:\/\/[^/]+/, ''),
+    url: crawl
+      ? `a crawl of ${paths?.length} walks`
+      : paths
+        ? `${paths.length} paths of the random mix`
+        : url.replace(/^http:\/\/[^/]+/, ''),
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -194,7 +233,7 @@ async function measure(url, pid, headers = {}, paths = undefined) {
  * @param {string} url
  * @param {number | undefined} [pid]
  * @param {Record<string, string>} [headers]
- * @param {string[] | undefined} [paths]
+ * @param {string[] | string[][] | undefined} [paths]
  */
 async function load(url, pid = undefined, headers = {}, paths = undefined) {
   const measures = [];
@@ -255,7 +294,11 @@ try {
   const listing = (base, page, extra = '') => `${base}/api/model?category=individual${extra}&page=${page}`;
 
   // The bare route answers with the bytes of the real first page.
-  api = await startServer(API_PORT, { ...serverEnv, LISTING_CACHE_MS: '0' }, first.dataDir);
+  api = await startServer(
+    API_PORT,
+    { ...serverEnv, LISTING_CACHE_MS: '0', LISTING_ANCHOR_MS: '0' },
+    first.dataDir,
+  );
   const pageOne = await (await fetch(listing(api.base, 1))).text();
   const { total, pageCount } = JSON.parse(pageOne);
   if (pageCount < 500) throw new Error(`only ${pageCount} pages of "individual"; raise PROFILES`);
@@ -272,24 +315,34 @@ try {
   const pageCounts = await mixPageCounts(api.base, mixHeaders);
   const mixPaths = requestPaths(pageCounts, MIX_REQUESTS);
   const mixPages = mixPaths.map((entry) => Number(/page=(\d+)/.exec(entry)?.[1]));
+  const walks = crawlWalks(pageCounts);
 
-  // Two configurations of the same server: the database read on every request
-  // (LISTING_CACHE_MS=0), then the default, where a page is shared for up to 2 s.
+  // Three configurations of the same server: every page read by its number (LISTING_CACHE_MS=0,
+  // LISTING_ANCHOR_MS=0); a page read after the page before it when that was read lately (the
+  // anchors on, the cache off; only the runs that read pages after others); then the default, where
+  // a page is also shared for up to 2 s.
   const modes = {};
-  /** @type {[string, string][]} */
+  /** @type {[string, string, string, string[]][]} */
   const configurations = [
-    ['database', '0'],
-    ['cached', '2000'],
+    ['database', '0', '0', RUNS],
+    ['anchored', '0', '60000', RUNS.filter((run) => run === 'mix' || run === 'crawl')],
+    ['cached', '2000', '60000', RUNS.filter((run) => run !== 'crawl')],
   ];
-  for (const [mode, cacheMs] of configurations) {
-    if (!MODES.includes(mode)) continue;
-    // The server that read page 1 and the mix's page counts runs without the cache: it serves the
+  for (const [mode, cacheMs, anchorMs, modeRuns] of configurations) {
+    if (!MODES.includes(mode) || modeRuns.length === 0) continue;
+    // The server that read page 1 and the mix's page counts runs with both off: it serves the
     // first configuration only if that is the database one.
-    if (api && cacheMs !== '0') {
+    if (api && (cacheMs !== '0' || anchorMs !== '0')) {
       await api.stop();
       api = undefined;
     }
-    if (!api) api = await startServer(API_PORT, { ...serverEnv, LISTING_CACHE_MS: cacheMs }, first.dataDir);
+    if (!api) {
+      api = await startServer(
+        API_PORT,
+        { ...serverEnv, LISTING_CACHE_MS: cacheMs, LISTING_ANCHOR_MS: anchorMs },
+        first.dataDir,
+      );
+    }
     const urls = {
       page1: listing(api.base, 1),
       page500: listing(api.base, 500),
@@ -299,13 +352,17 @@ try {
     // Warm the server (JIT, the database's caches) before measuring.
     for (const url of Object.values(urls)) await autocannon({ url, connections: 10, duration: 3, headers });
     await autocannon({ ...target(api.base, mixPaths), connections: 10, duration: 3, headers });
+    if (modeRuns.includes('crawl')) {
+      await autocannon({ ...crawlTarget(api.base, walks), connections: 10, duration: 3, headers });
+    }
     const runs = {};
     for (const [name, url] of Object.entries(urls)) {
-      if (RUNS.includes(name)) runs[name] = await load(url, api.child.pid, headers);
+      if (modeRuns.includes(name)) runs[name] = await load(url, api.child.pid, headers);
     }
-    if (RUNS.includes('mix')) runs.mix = await load(api.base, api.child.pid, headers, mixPaths);
+    if (modeRuns.includes('mix')) runs.mix = await load(api.base, api.child.pid, headers, mixPaths);
+    if (modeRuns.includes('crawl')) runs.crawl = await load(api.base, api.child.pid, headers, walks);
     // Page 1 as a browser or a crawler asks for it, accepting compressed answers (not a default run).
-    if (RUNS.includes('page1Compressed')) {
+    if (modeRuns.includes('page1Compressed')) {
       runs.page1Compressed = await load(urls.page1, api.child.pid, {
         ...headers,
         'accept-encoding': 'gzip, deflate, br',
@@ -339,6 +396,10 @@ try {
       meanPage: Number((mixPages.reduce((sum, page) => sum + page, 0) / mixPages.length).toFixed(1)),
       pagesOver100: mixPages.filter((page) => page > 100).length,
     },
+    crawl: {
+      walks: walks.length,
+      pages: walks.reduce((sum, walk) => sum + walk.length, 0),
+    },
     bare: bareRun,
     ...modes,
   };
@@ -364,6 +425,7 @@ try {
     page500: 'page 500',
     moscowPage1: 'Moscow page 1',
     mix: 'random mix',
+    crawl: 'crawl (walks in order)',
     page1Compressed: 'page 1, br accepted',
   };
   for (const [mode, result] of Object.entries(modes)) {
