@@ -93,6 +93,23 @@ describe('reading the next page from where the last one ended', () => {
     }
   });
 
+  it('reads a page opened after an earlier one as reading it by its number does', async () => {
+    const city = await createCity(t.db);
+    const now = Date.now();
+    for (let i = 0; i < 2; i++) await createProfile(t.db, { cityId: city.id, topUntil: hoursAhead(24) });
+    for (let i = 0; i < 5 * LISTING_PAGE_SIZE; i++) {
+      await createProfile(t.db, { cityId: city.id, publishedAt: new Date(now - (i % 9) * HOUR) });
+    }
+    const filters = `city=${city.slug}`;
+    // Page 1 keeps where page 2 starts; pages 5 and 3 start there, skipping the pages between.
+    await listPage(filters, 1);
+    const jumped = [await listPage(filters, 5), await listPage(filters, 3)];
+    t.app.listingAnchors.clear();
+    const byNumber = [await listPage(filters, 5), await listPage(filters, 3)];
+    expect(jumped.map(ids)).toEqual(byNumber.map(ids));
+    expect(jumped.map((page) => page.items.length)).toEqual([LISTING_PAGE_SIZE, LISTING_PAGE_SIZE]);
+  });
+
   it('neither repeats nor skips a profile when the order moves under a walk, until the listing is told', async () => {
     const city = await createCity(t.db);
     for (let i = 0; i < LISTING_PAGE_SIZE + 10; i++) {

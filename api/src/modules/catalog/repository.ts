@@ -28,7 +28,7 @@ import {
   services,
 } from '../../db/schema';
 import { translate } from '../../lib/i18n';
-import { createPageAnchors, type PageAnchors, type PageKey } from './page-anchors';
+import { createPageAnchors, type PageAnchors, type PageStart } from './page-anchors';
 
 const isTop = sql<boolean>`coalesce(${modelProfiles.topUntil} > now(), false)`;
 
@@ -546,11 +546,12 @@ export function pageJson(rows: readonly PageRow[], page: number, locale: Locale)
  * else a count of the matching rows. Empty pages still return one row, with the total and null
  * columns.
  *
- * With `after` (the key of the previous page's last card, see PageAnchors), the rest start right
- * after that key on the same index instead of skipping the offset: a deep page then costs what
- * the first does. The tops are still placed by the offset, as they are few.
+ * With `after` (the last card of a page before this one, and the cards between; see PageAnchors),
+ * the rest start right after that card on the same index instead of skipping the whole offset: a
+ * deep page then costs what the first does. The tops are still placed by the offset, as they are
+ * few (a page end is only kept below them).
  */
-function listingPage(query: ModelListQuery, offset: number, bind: Bind, after?: PageKey): SQL {
+function listingPage(query: ModelListQuery, offset: number, bind: Bind, after?: PageStart): SQL {
   const where = and(...listingFilters(query, bind));
   const order = sql.join(bumpOrder, sql`, `);
   const total = countsCover(query)
@@ -576,12 +577,12 @@ function listingPage(query: ModelListQuery, offset: number, bind: Bind, after?: 
         from ${modelProfiles}
         where ${where} and (${modelProfiles.topUntil} is null or ${modelProfiles.topUntil} <= now())${
           after
-            ? sql` and (${modelProfiles.bumpKey}, ${modelProfiles.publishedAt}, ${modelProfiles.id}) < (${bind('afterBumpKey', after.bumpKey, 'timestamptz')}, ${bind('afterPublishedAt', after.publishedAt, 'timestamptz')}, ${bind('afterId', after.id, 'int')})`
+            ? sql` and (${modelProfiles.bumpKey}, ${modelProfiles.publishedAt}, ${modelProfiles.id}) < (${bind('afterBumpKey', after.key.bumpKey, 'timestamptz')}, ${bind('afterPublishedAt', after.key.publishedAt, 'timestamptz')}, ${bind('afterId', after.key.id, 'int')})`
             : sql``
         }
         order by ${order}
         limit ${sql.raw(String(LISTING_PAGE_SIZE))} - (select count(*) from tops where ${onPage})
-        ${after ? sql`` : sql`offset greatest(0, ${first} - (select count(*) from tops))`}
+        offset ${after ? bind('afterSkip', after.skip, 'int') : sql`greatest(0, ${first} - (select count(*) from tops))`}
       ) as rest
     )
     select ${total}::int as "total", ${listingCards.head} as "head", ${listingCards.photo} as "photo",
@@ -781,7 +782,7 @@ function listingRunner(db: Database, kind: DatabaseKind, atOnce: number, anchors
     return (await pglite.query<PageRow>(text.sql, values, { rowMode: 'array' })).rows;
   }
 
-  async function prepare(query: ModelListQuery, offset: number, after: PageKey | undefined) {
+  async function prepare(query: ModelListQuery, offset: number, after: PageStart | undefined) {
     const text = dialect.sqlToQuery(
       listingPage(
         query,
@@ -809,12 +810,13 @@ function listingRunner(db: Database, kind: DatabaseKind, atOnce: number, anchors
 
   async function read(query: ModelListQuery, offset: number, on: FiltersOn, filters: string) {
     const values = valuesOf(on, offset);
-    // The page before this one was read lately: start after its last card, not at the offset.
+    // A page before this one was read lately: start after its last card, not at the offset.
     const after = anchors.find(filters, offset);
     if (after) {
-      values.afterBumpKey = after.bumpKey;
-      values.afterPublishedAt = after.publishedAt;
-      values.afterId = after.id;
+      values.afterBumpKey = after.key.bumpKey;
+      values.afterPublishedAt = after.key.publishedAt;
+      values.afterId = after.key.id;
+      values.afterSkip = after.skip;
     }
     const shape = after ? `${shapeOf(on)}after` : shapeOf(on);
     let statement = shapes.get(shape);
