@@ -6,7 +6,8 @@
 // each run, the median by req/s is reported; 1), MODES (database,anchored,cached), RUNS (page1,
 // page500,moscowPage1,mix,crawl; also page1Compressed, page 1 with Accept-Encoding: gzip, deflate,
 // br): the mix is random filter combinations and pages (mix.mjs); the crawl is every connection
-// walking one combination's pages in order, as a crawler following "next" links (crawlWalks).
+// walking one combination's pages in order, as a crawler following "next" links (crawlWalks; CRAWL
+// =categories: only the combinations without a city, the deepest).
 // "database" reads every page by its number (LISTING_CACHE_MS=0, LISTING_ANCHOR_MS=0), "anchored"
 // reads a page after the last card of the page before it when that page was read lately (the
 // server's default, LISTING_ANCHOR_MS), and "cached" shares pages for 2 s. Each measure also
@@ -28,6 +29,8 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const REPEAT = Number(process.env.REPEAT ?? 1);
 const MODES = (process.env.MODES ?? 'database,anchored,cached').split(',');
 const RUNS = (process.env.RUNS ?? 'page1,page500,moscowPage1,mix,crawl').split(',');
+/** The crawl's walks: every combination with results (all), or only those without a city (categories). */
+const CRAWL = process.env.CRAWL ?? 'all';
 /** Request paths of the mix, drawn in advance with a fixed seed and sent in turn. */
 const MIX_REQUESTS = 20_000;
 const API_PORT = 18310;
@@ -315,7 +318,11 @@ try {
   const pageCounts = await mixPageCounts(api.base, mixHeaders);
   const mixPaths = requestPaths(pageCounts, MIX_REQUESTS);
   const mixPages = mixPaths.map((entry) => Number(/page=(\d+)/.exec(entry)?.[1]));
-  const walks = crawlWalks(pageCounts);
+  if (CRAWL !== 'all' && CRAWL !== 'categories')
+    throw new Error(`CRAWL is all or categories, not "${CRAWL}"`);
+  const walks = crawlWalks(
+    CRAWL === 'all' ? pageCounts : new Map([...pageCounts].filter(([query]) => !query.includes('city='))),
+  );
 
   // Three configurations of the same server: every page read by its number (LISTING_CACHE_MS=0,
   // LISTING_ANCHOR_MS=0); a page read after the page before it when that was read lately (the
@@ -397,6 +404,7 @@ try {
       pagesOver100: mixPages.filter((page) => page > 100).length,
     },
     crawl: {
+      of: CRAWL,
       walks: walks.length,
       pages: walks.reduce((sum, walk) => sum + walk.length, 0),
     },

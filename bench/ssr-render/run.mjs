@@ -1,6 +1,6 @@
 // Server rendering with every cache off (issue 31): the production build (`node api/dist/server.js`,
 // NODE_ENV=production, LISTING_CACHE_MS=0, which turns off the listing cache and the rendered-page
-// cache) on a database of PROFILES profiles, HTML with brotli as a browser or a crawler asks for it:
+// cache, and LISTING_ANCHOR_MS=0, so every listing page is read by its number) on a database of PROFILES profiles, HTML with brotli as a browser or a crawler asks for it:
 // `/`, filtered listing pages and profile pages, each a load of its own; throughput, latency, the API
 // process's RSS and the CPU a page costs (the API process's, PostgreSQL's). Then `/` with the
 // default page cache (2 s), and on request a soak run (RSS minute by minute). See README.md.
@@ -329,7 +329,14 @@ async function soak(server, listing, profiles) {
 async function startBuilt(db, port, listingCacheMs) {
   const server = await startServer(
     port,
-    { ...db.env, NODE_ENV: 'production', RATE_LIMIT_FACTOR: '1000', LISTING_CACHE_MS: listingCacheMs },
+    {
+      ...db.env,
+      NODE_ENV: 'production',
+      RATE_LIMIT_FACTOR: '1000',
+      LISTING_CACHE_MS: listingCacheMs,
+      // With the caches off, every listing page is read by its number, not after the page before it.
+      LISTING_ANCHOR_MS: listingCacheMs === '0' ? '0' : undefined,
+    },
     db.dataDir,
     { built: true },
   );
@@ -443,7 +450,12 @@ async function benchEngine(engine) {
         // Which build was measured: the commit checked out and when api/dist was written.
         commit: gitHead(),
         builtAt: statSync(builtApi).mtime.toISOString(),
-        env: { NODE_ENV: 'production', LISTING_CACHE_MS: '0', RATE_LIMIT_FACTOR: '1000' },
+        env: {
+          NODE_ENV: 'production',
+          LISTING_CACHE_MS: '0',
+          LISTING_ANCHOR_MS: '0',
+          RATE_LIMIT_FACTOR: '1000',
+        },
       },
       requestHeaders: HEADERS,
       pages,
