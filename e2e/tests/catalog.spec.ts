@@ -49,6 +49,17 @@ test.describe('catalog through the shell', () => {
       .not.toEqual(first);
     const second = await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')));
     expect(second.filter((href) => first.includes(href))).toEqual([]);
+
+    // On along the "next" link, as a reader or a crawler walks: page 3 is read from where page 2
+    // ended (README, "Deep pages") and repeats no card of the pages before it.
+    await page.locator('nav a[rel="next"]').click();
+    await expect(page).toHaveURL(/\/category\/individual\?page=3$/);
+    await expect
+      .poll(async () => links.evaluateAll((all) => all.map((a) => a.getAttribute('href'))))
+      .not.toEqual(second);
+    const third = await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')));
+    expect(third.length).toBeGreaterThan(0);
+    expect(third.filter((href) => first.includes(href) || second.includes(href))).toEqual([]);
   });
 
   test('a missing profile says so (missing-profile.spec.ts has the rest)', async ({ page }) => {
