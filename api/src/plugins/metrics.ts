@@ -126,7 +126,7 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
   });
   const listingReads = new Counter({
     name: 'listing_database_reads_total',
-    help: "Listing pages read from the database, by where the read started: after the page before's last card (anchor) or at the page's offset",
+    help: "Listing pages read from the database, by where the read started: after the last card of a page read lately before it (anchor) or at the page's offset",
     labelNames: ['start'],
     registers: [registry],
   });
@@ -234,7 +234,7 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
 
   // A page served without reading it came from the cache (or joined a read under way).
   fastify.listingCache.onRead((hit) => listingCache.inc({ result: hit ? 'hit' : 'miss' }));
-  // A page read from the database started after the page before it, or skipped its offset.
+  // A page read from the database started after a page read lately before it, or skipped its offset.
   fastify.listingAnchors.onFind((found) => listingReads.inc({ start: found ? 'anchor' : 'offset' }));
 
   return {
