@@ -68,6 +68,17 @@ export function filterCombinations() {
   return combinations;
 }
 
+/** The deepest page the mix and the crawl ask for. */
+const DEEPEST_PAGE = 500;
+
+/**
+ * The combinations with at least one result and their page counts, in a fixed order (the counts
+ * arrive in whatever order the API answered them).
+ */
+function withResults(pageCounts) {
+  return [...pageCounts].filter(([, pages]) => pages > 0).sort(([a], [b]) => a.localeCompare(b));
+}
+
 /**
  * `count` request paths: a filter combination drawn uniformly among those with at least one
  * result, then a page drawn uniformly between 1 and min(500, its page count). `pageCounts` maps
@@ -75,14 +86,13 @@ export function filterCombinations() {
  */
 export function requestPaths(pageCounts, count, seed = 17) {
   const random = seededRandom(seed);
-  // In a fixed order: the counts arrive in whatever order the API answered them.
-  const nonEmpty = [...pageCounts].filter(([, pages]) => pages > 0).sort(([a], [b]) => a.localeCompare(b));
+  const nonEmpty = withResults(pageCounts);
   if (nonEmpty.length === 0) throw new Error('no filter combination has results');
   /** @type {string[]} */
   const paths = [];
   for (let i = 0; i < count; i += 1) {
     const [query, pages] = nonEmpty[Math.floor(random() * nonEmpty.length)] ?? nonEmpty[0];
-    const page = 1 + Math.floor(random() * Math.min(500, pages));
+    const page = 1 + Math.floor(random() * Math.min(DEEPEST_PAGE, pages));
     paths.push(`/api/model?${query ? `${query}&` : ''}page=${page}`);
   }
   return paths;
@@ -94,10 +104,10 @@ export function requestPaths(pageCounts, count, seed = 17) {
  * combinations).
  */
 export function crawlWalks(pageCounts) {
-  return [...pageCounts]
-    .filter(([, pages]) => pages > 0)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([query, pages]) =>
-      Array.from({ length: Math.min(500, pages) }, (_, index) => `/api/model?${query}&page=${index + 1}`),
-    );
+  return withResults(pageCounts).map(([query, pages]) =>
+    Array.from(
+      { length: Math.min(DEEPEST_PAGE, pages) },
+      (_, index) => `/api/model?${query}&page=${index + 1}`,
+    ),
+  );
 }

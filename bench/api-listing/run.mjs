@@ -136,12 +136,11 @@ async function browserCookies(url) {
 }
 
 /**
- * Autocannon's options for one URL, or for a list of paths sent in turn (the mix).
+ * Autocannon's options for a list of paths sent in turn (the mix).
  * @param {string} url
- * @param {string[] | undefined} paths
+ * @param {string[]} paths
  */
 function target(url, paths) {
-  if (!paths) return { url };
   let next = 0;
   return {
     url,
@@ -186,20 +185,35 @@ function crawlTarget(url, walks) {
 }
 
 /**
- * @param {string} url
+ * What a run sends: its name in the report, and autocannon's options for it, made afresh for each
+ * measure (a mix starts at its first path, a crawl draws its walks again).
+ * @typedef {{ label: string, options: () => import('autocannon').Options }} Sent
+ */
+
+/** @type {{ url: (url: string) => Sent, mix: (base: string, paths: string[]) => Sent, crawl: (base: string, walks: string[][]) => Sent }} */
+const sent = {
+  url: (url) => ({ label: url.replace(/^http:\/\/[^/]+/, ''), options: () => ({ url }) }),
+  mix: (base, paths) => ({
+    label: `${paths.length} paths of the random mix`,
+    options: () => target(base, paths),
+  }),
+  crawl: (base, walks) => ({
+    label: `a crawl of ${walks.length} walks`,
+    options: () => crawlTarget(base, walks),
+  }),
+};
+
+/**
+ * @param {Sent} run
  * @param {number | undefined} pid
  * @param {Record<string, string>} headers
- * @param {string[] | string[][] | undefined} paths a list sent in turn, or the walks of a crawl
  */
-async function measure(url, pid, headers = {}, paths = undefined) {
+async function measure(run, pid, headers = {}) {
   let peakMb = 0;
   const sampler = pid ? setInterval(() => (peakMb = Math.max(peakMb, largestRssMb(pid))), 250) : null;
   const before = pid ? cpuNow(pid, scratch?.name) : null;
-  const crawl = Array.isArray(paths?.[0]);
   const result = await autocannon({
-    ...(crawl
-      ? crawlTarget(url, /** @type {string[][]} */ (paths))
-      : target(url, /** @type {string[] | undefined} */ (paths))),
+    ...run.options(),
     connections: CONNECTIONS,
     duration: DURATION,
     headers,
@@ -208,11 +222,7 @@ async function measure(url, pid, headers = {}, paths = undefined) {
   if (sampler) clearInterval(sampler);
   const perRequest = (ms) => Math.round((ms * 1000) / Math.max(result.requests.total, 1));
   return {
-    url: crawl
-      ? `a crawl of ${paths?.length} walks`
-      : paths
-        ? `${paths.length} paths of the random mix`
-        : url.replace(/^http:\/\/[^/]+/, ''),
+    url: run.label,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -233,14 +243,13 @@ async function measure(url, pid, headers = {}, paths = undefined) {
 
 /**
  * REPEAT measures of one run; the median by requests per second, with every measure's figures.
- * @param {string} url
+ * @param {Sent} run
  * @param {number | undefined} [pid]
  * @param {Record<string, string>} [headers]
- * @param {string[] | string[][] | undefined} [paths]
  */
-async function load(url, pid = undefined, headers = {}, paths = undefined) {
+async function load(run, pid = undefined, headers = {}) {
   const measures = [];
-  for (let i = 0; i < REPEAT; i += 1) measures.push(await measure(url, pid, headers, paths));
+  for (let i = 0; i < REPEAT; i += 1) measures.push(await measure(run, pid, headers));
   const sorted = [...measures].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
   const median = /** @type {Awaited<ReturnType<typeof measure>>} */ (
     sorted[Math.floor((sorted.length - 1) / 2)]
@@ -311,7 +320,7 @@ try {
   await new Promise((resolve) => bare.once('message', resolve));
   const bareUrl = `http://127.0.0.1:${BARE_PORT}/api/model`;
   await autocannon({ url: bareUrl, connections: 10, duration: 3 });
-  const bareRun = await load(bareUrl);
+  const bareRun = await load(sent.url(bareUrl));
 
   // The mix: every combination's page count, then the request paths drawn with a fixed seed.
   const mixHeaders = { cookie: await browserCookies(listing(api.base, 1)) };
@@ -364,13 +373,14 @@ try {
     }
     const runs = {};
     for (const [name, url] of Object.entries(urls)) {
-      if (modeRuns.includes(name)) runs[name] = await load(url, api.child.pid, headers);
+      if (modeRuns.includes(name)) runs[name] = await load(sent.url(url), api.child.pid, headers);
     }
-    if (modeRuns.includes('mix')) runs.mix = await load(api.base, api.child.pid, headers, mixPaths);
-    if (modeRuns.includes('crawl')) runs.crawl = await load(api.base, api.child.pid, headers, walks);
+    if (modeRuns.includes('mix')) runs.mix = await load(sent.mix(api.base, mixPaths), api.child.pid, headers);
+    if (modeRuns.includes('crawl'))
+      runs.crawl = await load(sent.crawl(api.base, walks), api.child.pid, headers);
     // Page 1 as a browser or a crawler asks for it, accepting compressed answers (not a default run).
     if (modeRuns.includes('page1Compressed')) {
-      runs.page1Compressed = await load(urls.page1, api.child.pid, {
+      runs.page1Compressed = await load(sent.url(urls.page1), api.child.pid, {
         ...headers,
         'accept-encoding': 'gzip, deflate, br',
       });

@@ -1,6 +1,7 @@
 // Server rendering with every cache off (issue 31): the production build (`node api/dist/server.js`,
 // NODE_ENV=production, LISTING_CACHE_MS=0, which turns off the listing cache and the rendered-page
-// cache, and LISTING_ANCHOR_MS=0, so every listing page is read by its number) on a database of PROFILES profiles, HTML with brotli as a browser or a crawler asks for it:
+// cache, and LISTING_ANCHOR_MS=0, so every listing page is read by its number) on a database of
+// PROFILES profiles, HTML with brotli as a browser or a crawler asks for it:
 // `/`, filtered listing pages and profile pages, each a load of its own; throughput, latency, the API
 // process's RSS and the CPU a page costs (the API process's, PostgreSQL's). Then `/` with the
 // default page cache (2 s), and on request a soak run (RSS minute by minute). See README.md.

@@ -808,7 +808,13 @@ function listingRunner(db: Database, kind: DatabaseKind, atOnce: number, anchors
     return { run: (of: Record<string, unknown>) => run(execute(of), []) };
   }
 
-  async function read(query: ModelListQuery, offset: number, on: FiltersOn, filters: string) {
+  async function read(
+    query: ModelListQuery,
+    offset: number,
+    on: FiltersOn,
+    shapeOfFilters: string,
+    filters: string,
+  ) {
     const values = valuesOf(on, offset);
     // A page before this one was read lately: start after its last card, not at the offset.
     const after = anchors.find(filters, offset);
@@ -818,7 +824,7 @@ function listingRunner(db: Database, kind: DatabaseKind, atOnce: number, anchors
       values.afterId = after.key.id;
       values.afterSkip = after.skip;
     }
-    const shape = after ? `${shapeOf(on)}after` : shapeOf(on);
+    const shape = after ? `${shapeOfFilters}after` : shapeOfFilters;
     let statement = shapes.get(shape);
     if (!statement) {
       if (shapes.size < MAX_PREPARED_SHAPES) {
@@ -842,10 +848,11 @@ function listingRunner(db: Database, kind: DatabaseKind, atOnce: number, anchors
 
   return async (query: ModelListQuery, offset: number): Promise<readonly PageRow[]> => {
     const on = filtersOn(query);
+    const shape = shapeOf(on);
     // The filters' shape and values, the page's offset aside: what an anchor is kept under.
-    const filters = `${shapeOf(on)}${JSON.stringify(valuesOf(on, 0))}`;
+    const filters = `${shape}${JSON.stringify(valuesOf(on, 0))}`;
     const mark = anchors.mark();
-    const rows = await read(query, offset, on, filters);
+    const rows = await read(query, offset, on, shape, filters);
     // A full page ending below the tops: the next page starts after its last card.
     const last = rows.length === LISTING_PAGE_SIZE ? rows[LISTING_PAGE_SIZE - 1] : undefined;
     if (last && !flag(last[PAGE_IS_TOP])) {
