@@ -8,6 +8,11 @@ type CityRow = typeof cities.$inferSelect;
 type ProfileRow = typeof modelProfiles.$inferSelect;
 type ProfileOverrides = Partial<typeof modelProfiles.$inferInsert>;
 
+/** An hour in ms, and a time that many hours before or after now: the listing's clock-driven fields in tests. */
+export const HOUR = 3_600_000;
+export const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
+export const hoursAhead = (hours: number) => new Date(Date.now() + hours * HOUR);
+
 let sequence = 0;
 const nextNumber = () => ++sequence;
 

@@ -6,7 +6,7 @@ import { LISTING_PAGE_SIZE, type ModelListResponse } from 'contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelProfiles } from '../../db/schema';
-import { createCity, createProfile } from '../../testing/builders';
+import { createCity, createProfile, HOUR, hoursAgo, hoursAhead } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 
 let t: TestApp;
@@ -18,10 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const HOUR = 3_600_000;
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
-const hoursAhead = (hours: number) => new Date(Date.now() + hours * HOUR);
 
 async function listPage(query: string, page: number): Promise<ModelListResponse> {
   const response = await t.app.inject(`/api/model?${query}&page=${page}`);

@@ -13,7 +13,7 @@ import { and, count, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, modelProfiles } from '../../db/schema';
 import { seed } from '../../db/seed';
-import { createCity, createProfile } from '../../testing/builders';
+import { createCity, createProfile, hoursAgo, hoursAhead } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 
 let t: TestApp;
@@ -26,10 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const HOUR = 3_600_000;
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
-const hoursAhead = (hours: number) => new Date(Date.now() + hours * HOUR);
 
 async function get(url: string, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'GET', url, headers });

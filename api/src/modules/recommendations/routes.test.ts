@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { modelProfiles } from '../../db/schema';
 import { seedCatalog } from '../../db/seed';
 import { type Agent, createAgent } from '../../testing/agent';
-import { createCity, createProfile } from '../../testing/builders';
+import { createCity, createProfile, HOUR, hoursAgo } from '../../testing/builders';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 
 let t: TestApp;
@@ -31,9 +31,6 @@ beforeEach(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const HOUR = 3_600_000;
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR);
 
 async function recommend(id: unknown, headers?: Record<string, string>) {
   return agent.post('/api/recommendations', { id }, headers ? { headers } : {});
