@@ -175,6 +175,43 @@ test.describe('server-rendered pages', () => {
     });
   }
 
+  test("a page the browser holds is answered 304 on a reload, and hydrates from the browser's copy", async ({
+    page,
+    request,
+  }) => {
+    const notModified = async () => {
+      const metrics = await (await request.get('/metrics')).text();
+      const series = 'ssr_pages_total{remote="catalog",result="not_modified"} ';
+      const line = metrics.split('\n').find((candidate) => candidate.startsWith(series));
+      return line === undefined ? 0 : Number(line.slice(series.length));
+    };
+    await page.goto('/category/individual?page=1');
+    const href = (await page.getByTestId('model-card').first().getByRole('link').getAttribute('href')) ?? '/';
+
+    // A crawler coming back with the validator it was given: no body, until the page changes.
+    const first = await request.get(href);
+    const etag = first.headers().etag ?? '';
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers()['cache-control']).toBe('no-cache');
+    const again = await request.get(href, { headers: { 'if-none-match': etag } });
+    expect(again.status()).toBe(304);
+    expect(await again.body()).toHaveLength(0);
+    expect((await request.get(`/en${href}`, { headers: { 'if-none-match': etag } })).status()).toBe(200);
+
+    // A browser's reload revalidates its copy and hydrates it: the same page, working.
+    const { problems } = watch(page);
+    await page.goto(href);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    const before = await notModified();
+    await page.reload();
+    expect(await notModified()).toBe(before + 1);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await expect(page.getByTestId('model-page')).toBeVisible();
+    await page.getByRole('link', { name: 'Прайс' }).first().click();
+    await expect(page).toHaveURL(/\/price$/);
+    expect(problems).toEqual([]);
+  });
+
   test('the language switch keeps the page and gives it its address in the other language', async ({
     page,
   }) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mediaEtag, notModified } from './caching';
+import { notModified } from '../../lib/conditional';
+import { mediaEtag } from './caching';
 
 describe('revalidating a public file', () => {
   it('matches the ETag of its key, in a list, weak or as *, and nothing else', () => {

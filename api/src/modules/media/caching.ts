@@ -8,12 +8,3 @@ export const PUBLIC_MEDIA_CACHE = 'public, max-age=300, must-revalidate';
 
 /** The validator of a stored file: its key, which names one content for good. */
 export const mediaEtag = (key: string) => `"${key.replace('/', '-')}"`;
-
-/** Whether the request's If-None-Match names this ETag (or `*`). */
-export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
-}

@@ -57,7 +57,11 @@ module.exports = {
             ]
           : [],
       },
-      state: { queries: { note: '</script><script>alert(1)</script>\u2028\u2029' }, texts: {}, locale: en ? 'en' : 'ru' },
+      state: {
+        queries: { note: '</script><script>alert(1)</script>\u2028\u2029', data: globalThis.pageData ?? null },
+        texts: {},
+        locale: en ? 'en' : 'ru',
+      },
       render(options) {
         const body = '<main>' + (remote ? 'server:' + remote.namespace : 'browser') + ' #' + render + '</main>';
         setImmediate(() => options.onAllReady());
@@ -67,6 +71,7 @@ module.exports = {
       ...(url.pathname === '/girl/21' || url.pathname === '/girl/22'
         ? {
             renderToString() {
+              globalThis.stringRenders = (globalThis.stringRenders ?? 0) + 1;
               return url.pathname === '/girl/21'
                 ? '<main>string:' + remote.namespace + ' #' + render + '</main>'
                 : '<main><!--$!--><template></template><!--/$--></main>';
@@ -78,6 +83,7 @@ module.exports = {
 };
 `;
 
+let remoteServer = '';
 const REMOTE_SERVER = `module.exports = { namespace: 'catalog', locales: { ru: {} }, Routes: function Routes() { return null; } };`;
 const MANIFEST = JSON.stringify({
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
@@ -100,6 +106,8 @@ async function setUp(
   ssr = '/mfe/catalog/server/remoteEntry.js',
   integrity?: string,
 ) {
+  remoteServer = REMOTE_SERVER;
+  (globalThis as { pageData?: unknown }).pageData = undefined;
   const root = mkdtempSync(path.join(tmpdir(), 'page-renderer-'));
   mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
   mkdirSync(path.join(root, 'shell', 'dist-server'), { recursive: true });
@@ -120,7 +128,7 @@ async function setUp(
   const instance = Fastify();
   app = instance;
   instance.get('/mfe/catalog/server/remoteEntry.js', (_request, reply) =>
-    reply.type('text/javascript').send(REMOTE_SERVER),
+    reply.type('text/javascript').send(remoteServer),
   );
   instance.get('/mfe/catalog/broken.js', (_request, reply) =>
     reply.type('text/javascript').send('throw new Error("x")'),
@@ -140,7 +148,8 @@ async function setUp(
   });
   return {
     renderer,
-    inject: (url: string) => instance.inject({ url, headers: { host: 'example.test:8080' } }),
+    inject: (url: string, headers: Record<string, string> = {}) =>
+      instance.inject({ url, headers: { host: 'example.test:8080', ...headers } }),
   };
 }
 
@@ -391,6 +400,87 @@ describe('the page renderer', () => {
     expect(text.replace(/#\d+/, '#n')).toBe(plain.body.replace(/#\d+/, '#n'));
   });
 
+  it('answers a request naming the page it holds with a 304: the data read, the page not rendered', async () => {
+    const { inject } = await setUp({ remoteRevalidateMs: 0 });
+    const data = globalThis as { pageData?: unknown; stringRenders?: number; disposedPages?: number };
+    const renders = () => data.stringRenders ?? 0;
+    const first = await inject('/girl/21');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    // The same page again, whoever asks: the same validator.
+    expect((await inject('/girl/21')).headers.etag).toBe(etag);
+
+    const rendered = renders();
+    const disposed = data.disposedPages ?? 0;
+    const again = await inject('/girl/21', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers).toMatchObject({
+      etag,
+      'cache-control': 'no-cache',
+      'content-language': 'ru',
+      vary: 'accept-encoding',
+    });
+    expect(renders()).toBe(rendered);
+    // Its data is let go as a rendered page's is.
+    expect(data.disposedPages).toBe(disposed + 1);
+    // The tag in a list, as the strong tag a proxy may pass on, or *: the same.
+    expect((await inject('/girl/21', { 'if-none-match': `"other", ${etag}` })).statusCode).toBe(304);
+    expect((await inject('/girl/21', { 'if-none-match': etag.slice(2) })).statusCode).toBe(304);
+    expect((await inject('/girl/21', { 'if-none-match': '"other"' })).statusCode).toBe(200);
+
+    // The data the page reads changed: the whole page, under a new tag; the old one names nothing.
+    data.pageData = { price: 5000 };
+    const changed = await inject('/girl/21', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('5000');
+    expect(changed.headers.etag).not.toBe(etag);
+    expect((await inject('/girl/21', { 'if-none-match': String(changed.headers.etag) })).statusCode).toBe(
+      304,
+    );
+
+    // Another release of the remote's server code (the same address, registry and styles) writes
+    // the body: another tag.
+    remoteServer = `${REMOTE_SERVER}\n// another release`;
+    const released = await inject('/girl/21', { 'if-none-match': String(changed.headers.etag) });
+    expect(released.statusCode).toBe(200);
+    expect(released.headers.etag).not.toBe(changed.headers.etag);
+  });
+
+  it('gives each address and language its own validator, and none to a missing or gone page', async () => {
+    const { inject } = await setUp();
+    const ru = await inject('/');
+    const en = await inject('/en');
+    const other = await inject('/girl/21');
+    const second = await inject('/?page=2');
+    const tags = [ru, en, other, second].map((page) => page.headers.etag);
+    expect(new Set(tags).size).toBe(4);
+    expect((await inject('/en', { 'if-none-match': String(ru.headers.etag) })).statusCode).toBe(200);
+
+    for (const pathname of ['/nowhere', '/girl/7']) {
+      const page = await inject(pathname);
+      expect(page.statusCode).not.toBe(200);
+      expect(page.headers.etag).toBeUndefined();
+      expect((await inject(pathname, { 'if-none-match': '*' })).statusCode).toBe(page.statusCode);
+    }
+  });
+
+  it('answers a 304 from a shared page under the tag it was sent with', async () => {
+    const { inject, renderer } = await setUp({ cacheMs: 60_000 });
+    const first = await inject('/?page=1');
+    const etag = String(first.headers.etag);
+    const shared = await inject('/?page=1');
+    expect(shared.body).toBe(first.body);
+    expect(shared.headers.etag).toBe(etag);
+    const again = await inject('/?page=1', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Cleared by a write and read again unchanged: still the same page, so still a 304.
+    renderer.clear();
+    expect((await inject('/?page=1', { 'if-none-match': etag })).statusCode).toBe(304);
+  });
+
   it('falls back to the page the browser renders when rendering fails', async () => {
     const { inject } = await setUp();
     const page = await inject('/boom');
@@ -401,8 +491,9 @@ describe('the page renderer', () => {
   it('tells how each page it answers was made, and how long a render took', async () => {
     const outcomes: PageOutcome[] = [];
     const { inject } = await setUp({ cacheMs: 60_000, onPage: (outcome) => outcomes.push(outcome) });
+    const first = await inject('/girl/21');
     await inject('/girl/21');
-    await inject('/girl/21');
+    await inject('/girl/21', { 'if-none-match': String(first.headers.etag) });
     await inject('/girl/22');
     await inject('/nowhere');
     await inject('/boom');
@@ -410,13 +501,16 @@ describe('the page renderer', () => {
     expect(outcomes.map(({ remote, result }) => `${remote} ${result}`)).toEqual([
       'catalog rendered',
       'catalog cache',
+      'catalog not_modified',
       'catalog rerendered',
       'null rendered',
       'catalog failed',
     ]);
-    const rendered = outcomes.filter(({ result }) => result !== 'cache' && result !== 'failed');
+    const rendered = outcomes.filter(({ result }) => !['cache', 'failed', 'not_modified'].includes(result));
     for (const { seconds } of rendered) expect(seconds).toBeGreaterThan(0);
     expect(outcomes.find(({ result }) => result === 'cache')?.seconds).toBeUndefined();
+    // A 304 is not a render: the renders' time is theirs alone.
+    expect(outcomes.find(({ result }) => result === 'not_modified')?.seconds).toBeUndefined();
     await app?.close();
 
     // Without the remote's server code (here one that throws as it loads), its area is left to the browser.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import {
 import type { RegistryChannels } from '../../modules/releases/registry';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { notModified } from '../../lib/conditional';
 import { findInProcessRead, inProcessHeaders } from '../../lib/in-process';
 import { createRemoteLoader, type FetchedFile, type RemoteStyle } from './remote-loader';
 
@@ -85,6 +87,12 @@ interface PreparedPage {
  */
 const UNFINISHED_BOUNDARY = /<!--\$[!?]-->/;
 
+/**
+ * When a page's queries were read, as TanStack Query hands them over (milliseconds). A key in the
+ * state's JSON: text inside a string there has its quotes escaped, so no profile's words match.
+ */
+const READ_TIMES = /"(?:dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g;
+
 export interface PageRendererOptions {
   /** The repository root (shell/dist, shell/dist-server). */
   root: string;
@@ -118,15 +126,16 @@ export interface PageRendererOptions {
  * renderer; `rerendered`, again through the stream, because a part could not be written in place
  * (its render threw); `area_in_browser`, without its remote's server code (unavailable or none),
  * so the area renders in the browser; `failed`, rendering or sending failed and the browser renders
- * the page.
+ * the page; `not_modified`, a 304: the copy the request named by its ETag is the page as it would
+ * be rendered now (its data read, not rendered).
  */
-export type PageResult = 'cache' | 'rendered' | 'rerendered' | 'area_in_browser' | 'failed';
+export type PageResult = 'cache' | 'rendered' | 'rerendered' | 'area_in_browser' | 'failed' | 'not_modified';
 
 export interface PageOutcome {
   /** The remote owning the page; null for the site's own 404 page. */
   remote: RemoteName | null;
   result: PageResult;
-  /** For a page made here: seconds from the request's turn to the page's bytes (compression and sending not counted). */
+  /** For a page rendered here: seconds from the request's turn to the page's bytes (compression and sending not counted). */
   seconds?: number;
 }
 
@@ -161,6 +170,8 @@ interface CachedPage {
   status: number;
   html: Buffer;
   locale: Locale;
+  /** The page's validator (a 200's only). */
+  etag: string | undefined;
   /** Compressed once, on first demand, for every visitor who shares the page. */
   encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
 }
@@ -359,6 +370,8 @@ export function createPageRenderer(
   if (!existsSync(serverFile) || !existsSync(templateFile)) return null;
 
   const shell = createRequire(import.meta.url)(serverFile) as ShellServer;
+  // The code that writes every page's body: part of each page's validator (see pageTag).
+  const shellVersion = createHash('sha1').update(readFileSync(serverFile)).digest('base64url');
   const template = readFileSync(templateFile, 'utf8');
   const assetsFile = path.join(options.root, 'shell', 'dist', 'ssr-assets.json');
   // The shell's stylesheets, inlined into every rendered page (no request stands between the
@@ -614,6 +627,55 @@ export function createPageRenderer(
     return pieces;
   }
 
+  /**
+   * A page's validator, known before it is rendered: a digest of what its bytes are made of. The
+   * document around the body is hashed as it will be sent (head, inlined styles, the handed-over
+   * state with the data the page read, texts and registry). The body is what the shell's and the
+   * remote's server code write from that state for that address, so their code's hashes, the
+   * address and the status stand for it (the render reads no clock, cookie or random number). Left
+   * out are the times its queries were read at (TanStack Query's `dataUpdatedAt` and the like, in
+   * milliseconds: they differ on every page): the tag is weak, the same for the same data read at
+   * another time, and for the page's brotli, gzip and plain bytes. A page whose ETag a request
+   * names is then the same page: a 304, for a crawler coming back or a browser's reload, costs the
+   * page's reads but not its render, compression or transfer. A browser that keeps its copy reads
+   * it as data read then, and asks for it again when TanStack Query counts it stale.
+   */
+  const sharedDigests = new WeakMap<Buffer, string>();
+  function pageTag(page: PreparedPage, url: URL, code: string, pieces: readonly (readonly Piece[])[]) {
+    const hash = createHash('sha1').update(
+      `${shellVersion}\n${code}\n${page.status}\n${url.pathname}${url.search}\n`,
+    );
+    for (const part of pieces) {
+      for (const piece of part) {
+        if (typeof piece === 'string') {
+          hash.update(piece.replace(READ_TIMES, ''));
+          continue;
+        }
+        // The template's text, styles, a language's texts, the registry: the same bytes page after
+        // page, each hashed once.
+        let digest = sharedDigests.get(piece);
+        if (digest === undefined) {
+          digest = createHash('sha1').update(piece).digest('base64url');
+          sharedDigests.set(piece, digest);
+        }
+        hash.update(`\0${digest}\0`);
+      }
+      hash.update('\0\0');
+    }
+    return `W/"${hash.digest('base64url')}"`;
+  }
+
+  /** A 304 for a page the request holds: the headers its 200 would carry, no body. */
+  function sendNotModified(reply: FastifyReply, locale: Locale, etag: string) {
+    return reply
+      .code(304)
+      .header('etag', etag)
+      .header('cache-control', 'no-cache')
+      .header('content-language', locale)
+      .header('vary', 'accept-encoding')
+      .send();
+  }
+
   /** The page's body as React writes it, whole: everything, not just the shell (crawlers and browsers without JavaScript get whole pages). */
   function renderBody(request: FastifyRequest, page: PreparedPage): Promise<Buffer> {
     return new Promise((resolve, reject) => {
@@ -648,6 +710,7 @@ export function createPageRenderer(
     page: { status: number; locale: Locale },
     html: Buffer,
     encoded: ((encoding: 'br' | 'gzip') => Promise<Buffer>) | null,
+    etag: string | undefined,
   ) {
     reply
       .code(page.status)
@@ -655,6 +718,7 @@ export function createPageRenderer(
       .header('cache-control', 'no-cache')
       .header('content-language', page.locale)
       .header('vary', 'accept-encoding');
+    if (etag) reply.header('etag', etag);
     const encoding = encodingFor(request.headers['accept-encoding']);
     if (!encoding) return reply.send(html);
     const body = await (encoded ? encoded(encoding) : compress(html, encoding, false));
@@ -672,6 +736,7 @@ export function createPageRenderer(
     let remote: RemoteServerModule | null = null;
     let styles: RemoteStyle[] = [];
     let scripts: string[] = [];
+    let code = '';
     const record = name ? registry[REMOTES[name]] : undefined;
     if (record) {
       const entry = typeof record === 'string' ? record : record.entry;
@@ -686,6 +751,7 @@ export function createPageRenderer(
           remote = loaded.module;
           styles = loaded.styles;
           scripts = loaded.scripts;
+          code = loaded.version;
         } catch (error) {
           request.log.warn(
             { err: error, remote: name },
@@ -697,6 +763,13 @@ export function createPageRenderer(
 
     const page = await shell.preparePage({ url, remoteName: name, remote, registry });
     const [before, after] = documentParts(page, origin, styles, scripts, registry);
+    // Only a page that is there has a validator: a 404 or a 410 is rendered each time.
+    const etag = page.status === 200 ? pageTag(page, url, code, [before, after]) : undefined;
+    if (etag && notModified(request.headers['if-none-match'], etag)) {
+      page.dispose?.();
+      options.onPage?.({ remote: name, result: 'not_modified' });
+      return sendNotModified(reply, page.locale, etag);
+    }
     // React's string renderer costs about a third less than its stream, which encodes every piece
     // to bytes on the way (issue 31), and the data is read by now: nothing is left to wait for.
     // A page where a part could not be written (an error, a component still loading) is rendered
@@ -720,11 +793,11 @@ export function createPageRenderer(
     // a 404 (any path is one: a flood of made-up paths would push the real pages out).
     const cacheKey = pages && (remote || !name) && page.status !== 404 ? pageKey(key, url) : null;
     if (cacheKey && pages) {
-      const shared: CachedPage = { status: page.status, html, locale: page.locale, encoded: {} };
+      const shared: CachedPage = { status: page.status, html, locale: page.locale, etag, encoded: {} };
       pages.set(cacheKey, shared);
-      return sendPage(request, reply, page, html, (encoding) => encode(shared, encoding));
+      return sendPage(request, reply, page, html, (encoding) => encode(shared, encoding), etag);
     }
-    return sendPage(request, reply, page, html, null);
+    return sendPage(request, reply, page, html, null, etag);
   }
 
   return {
@@ -741,8 +814,20 @@ export function createPageRenderer(
       );
       const cached = pages?.get(pageKey(chosen.key, url));
       if (cached) {
+        if (cached.etag && notModified(request.headers['if-none-match'], cached.etag)) {
+          options.onPage?.({ remote: name, result: 'not_modified' });
+          await sendNotModified(reply, cached.locale, cached.etag);
+          return true;
+        }
         options.onPage?.({ remote: name, result: 'cache' });
-        await sendPage(request, reply, cached, cached.html, (encoding) => encode(cached, encoding));
+        await sendPage(
+          request,
+          reply,
+          cached,
+          cached.html,
+          (encoding) => encode(cached, encoding),
+          cached.etag,
+        );
         return true;
       }
       try {

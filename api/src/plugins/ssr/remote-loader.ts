@@ -30,6 +30,8 @@ export interface LoadedRemote<M> {
   styles: RemoteStyle[];
   /** Scripts the browser will need to hydrate the area (its entry and the routes chunk). */
   scripts: string[];
+  /** The server code's content hash: what the area's HTML is made by, in a page's validator. */
+  version: string;
 }
 
 interface CacheEntry<M> {
@@ -189,10 +191,13 @@ export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
     if (!(server.status === 304 && previous) && integrity && !matchesIntegrity(server.body, integrity)) {
       throw new Error(`${serverUrl} does not match its integrity hash in the registry: it is not run`);
     }
-    const module =
-      server.status === 304 && previous
-        ? previous.value.module
-        : options.check(runCommonJs(server.body, serverUrl, options.shared));
+    const unchanged = server.status === 304 && previous;
+    const module = unchanged
+      ? previous.value.module
+      : options.check(runCommonJs(server.body, serverUrl, options.shared));
+    const version = unchanged
+      ? previous.value.version
+      : createHash('sha1').update(server.body).digest('base64url');
     let assets: { styles: RemoteStyle[]; scripts: string[] };
     if (manifest.status === 304 && previous) {
       assets = { styles: previous.value.styles, scripts: previous.value.scripts };
@@ -204,7 +209,7 @@ export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
       );
       assets = { styles, scripts: found.scripts };
     }
-    const value: LoadedRemote<M> = { module, ...assets };
+    const value: LoadedRemote<M> = { module, ...assets, version };
     cache.set(cacheKey(serverUrl, manifestUrl, integrity), {
       key: `${server.etag ?? ''}\n${manifest.etag ?? ''}`,
       checkedAt: Date.now(),

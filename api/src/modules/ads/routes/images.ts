@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { ApiError } from '../../../lib/api-error';
 import { defineRoutes, errorResponses, nonJson } from '../../../lib/route-schema';
 import { campaignsWithImage } from '../../campaigns/repository';
-import { mediaEtag, notModified, PUBLIC_MEDIA_CACHE } from '../../media/caching';
+import { notModified } from '../../../lib/conditional';
+import { mediaEtag, PUBLIC_MEDIA_CACHE } from '../../media/caching';
 import { isStorageKey } from '../../media/storage';
 
 /**

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../../lib/api-error';
 import { defineRoutes, errorResponses, nonJson } from '../../../lib/route-schema';
 import { createMediaRepository } from '../repository';
-import { mediaEtag, notModified, PUBLIC_MEDIA_CACHE } from '../caching';
+import { notModified } from '../../../lib/conditional';
+import { mediaEtag, PUBLIC_MEDIA_CACHE } from '../caching';
 import { storedKeysOf } from '../service';
 import { type ByteRange, isStorageKey } from '../storage';
 
