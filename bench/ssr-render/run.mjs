@@ -4,13 +4,15 @@
 // PROFILES profiles, HTML with brotli as a browser or a crawler asks for it:
 // `/`, filtered listing pages and profile pages, each a load of its own; throughput, latency, the API
 // process's RSS and the CPU a page costs (the API process's, PostgreSQL's). Then `/` with the
-// default page cache (2 s), and on request a soak run (RSS minute by minute). See README.md.
+// default page cache (2 s), and on request a soak run (RSS minute by minute). Beside them, a recrawl:
+// the three kinds of page in turn, each request naming the page's ETag as a crawler coming back
+// does (If-None-Match), answered 304 while the page is the same. See README.md.
 //   node bench/ssr-render/run.mjs                         embedded PGlite
 //   BENCH_DATABASE_URL=postgres://… node bench/…          PostgreSQL (a scratch database, dropped at
 //                                                         the end) and PGlite beside it
 // Env: ENGINES (postgresql,pglite: those available), PROFILES (100000), CONNECTIONS (10), DURATION
 // (seconds per run, 10), REPEAT (runs per load, the median by req/s is reported; 3), WARMUP (seconds
-// before each load, 3), LOADS (home,listing,profile,cached), LISTING_PAGES (300), PROFILE_PAGES
+// before each load, 3), LOADS (home,listing,profile,recrawl,cached), LISTING_PAGES (300), PROFILE_PAGES
 // (3000), SOAK_MINUTES (0: no soak), SOAK_SAMPLE_SECONDS (60).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -42,7 +44,7 @@ const PROFILE_PAGES = numberEnv('PROFILE_PAGES', 3000);
 const SOAK_MINUTES = numberEnv('SOAK_MINUTES', 0);
 /** The soak's sampling period: a minute (shorter only to try the soak out). */
 const SOAK_SAMPLE_SECONDS = Math.max(1, numberEnv('SOAK_SAMPLE_SECONDS', 60));
-const LOADS = (process.env.LOADS ?? 'home,listing,profile,cached').split(',').filter(Boolean);
+const LOADS = (process.env.LOADS ?? 'home,listing,profile,recrawl,cached').split(',').filter(Boolean);
 const adminUrl = process.env.BENCH_DATABASE_URL || undefined;
 const ENGINES = /** @type {('postgresql' | 'pglite')[]} */ (
   (process.env.ENGINES ?? (adminUrl ? 'postgresql,pglite' : 'pglite')).split(',').filter(Boolean)
@@ -52,7 +54,8 @@ for (const engine of ENGINES) {
   if (engine === 'postgresql' && !adminUrl) throw new Error('ENGINES=postgresql needs BENCH_DATABASE_URL');
 }
 for (const load of LOADS) {
-  if (!['home', 'listing', 'profile', 'cached'].includes(load)) throw new Error(`unknown load "${load}"`);
+  if (!['home', 'listing', 'profile', 'recrawl', 'cached'].includes(load))
+    throw new Error(`unknown load "${load}"`);
 }
 /** Ports: the seeding start, the server with the caches off, the one with the default page cache. */
 const PORTS = { seed: 18360, uncached: 18361, cached: 18362 };
@@ -165,25 +168,54 @@ async function checkPages(base, paths, marker) {
 /**
  * Autocannon's target: one path, or a list of paths sent in turn from `cursor.next` on (each
  * request the next path, across connections; the cursor carries on from one run to the next, so
- * a run does not replay the pages its warm-up has just read).
+ * a run does not replay the pages its warm-up has just read). With `tags`, each request names its
+ * page's ETag (If-None-Match), as a crawler coming back does.
  * @param {string} base
  * @param {string[]} paths
  * @param {{ next: number }} cursor
+ * @param {Map<string, string>} [tags]
  */
-function target(base, paths, cursor) {
-  if (paths.length === 1) return { url: `${base}${paths[0]}` };
+function target(base, paths, cursor, tags) {
+  if (paths.length === 1 && !tags) return { url: `${base}${paths[0]}` };
   return {
     url: base,
     requests: [
       {
         setupRequest: (/** @type {Record<string, unknown>} */ req) => {
-          const next = paths[cursor.next % paths.length];
+          const next = /** @type {string} */ (paths[cursor.next % paths.length]);
           cursor.next += 1;
-          return { ...req, path: next };
+          if (!tags) return { ...req, path: next };
+          const headers = { ...HEADERS, 'if-none-match': tags.get(next) ?? '' };
+          return { ...req, path: next, headers };
         },
       },
     ],
   };
+}
+
+/**
+ * Each page's ETag, as its first crawl was given it. Fails unless every page has one and answers
+ * 304 when it is named (the recrawl measures 304s, not pages that changed meanwhile).
+ * @param {string} base
+ * @param {string[]} paths
+ */
+async function pageTags(base, paths) {
+  /** @type {Map<string, string>} */
+  const tags = new Map();
+  for (const pagePath of paths) {
+    if (tags.has(pagePath)) continue;
+    const first = await fetch(`${base}${pagePath}`, { headers: HEADERS });
+    await first.arrayBuffer();
+    const tag = first.headers.get('etag');
+    if (first.status !== 200 || !tag)
+      throw new Error(`recrawl: GET ${pagePath}: HTTP ${first.status}, ETag ${tag}`);
+    const again = await fetch(`${base}${pagePath}`, { headers: { ...HEADERS, 'if-none-match': tag } });
+    await again.arrayBuffer();
+    if (again.status !== 304)
+      throw new Error(`recrawl: GET ${pagePath} naming its ETag: HTTP ${again.status}, not 304`);
+    tags.set(pagePath, tag);
+  }
+  return tags;
 }
 
 /** Heap used by the API process in MB, from its /metrics (loopback may read it); null if absent. */
@@ -211,11 +243,12 @@ const round = (value, digits = 2) => (value === null ? null : Number(value.toFix
  * @param {string[]} paths
  * @param {{ next: number }} cursor
  * @param {number} seconds
+ * @param {Map<string, string>} [tags] the pages' ETags, named in each request
  */
-async function measure(server, paths, cursor, seconds) {
+async function measure(server, paths, cursor, seconds, tags) {
   const watch = watchProcess(server.pid, { database: server.database, postgres: server.postgres });
   const result = await autocannon({
-    ...target(server.base, paths, cursor),
+    ...target(server.base, paths, cursor, tags),
     connections: CONNECTIONS,
     duration: seconds,
     headers: HEADERS,
@@ -252,14 +285,15 @@ async function measure(server, paths, cursor, seconds) {
  * @param {Server} server
  * @param {string} name
  * @param {string[]} paths
+ * @param {Map<string, string>} [tags] the pages' ETags, named in each request (a recrawl)
  */
-async function load(server, name, paths) {
+async function load(server, name, paths, tags) {
   process.stdout.write(`  ${name}… `);
   const cursor = { next: 0 };
-  if (WARMUP > 0) await measure(server, paths, cursor, WARMUP);
+  if (WARMUP > 0) await measure(server, paths, cursor, WARMUP, tags);
   /** @type {Measure[]} */
   const runs = [];
-  for (let i = 0; i < REPEAT; i += 1) runs.push(await measure(server, paths, cursor, DURATION));
+  for (let i = 0; i < REPEAT; i += 1) runs.push(await measure(server, paths, cursor, DURATION, tags));
   const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
   const median = /** @type {Measure} */ (sorted[Math.floor((sorted.length - 1) / 2)]);
   console.log(runs.map((run) => `${run.requestsPerSecond} req/s`).join(', '));
@@ -273,15 +307,11 @@ async function load(server, name, paths) {
 }
 
 /**
- * The soak: the three kinds of page in turn (`/`, a listing page, a profile page, …) for
- * SOAK_MINUTES, one minute (SOAK_SAMPLE_SECONDS) at a time, back to back, recording each minute's
- * RSS (at its end and its peak), heap used, req/s, latency and CPU per page. Growth is the last
- * minute's RSS minus the second's (the first one warms up).
- * @param {Server} server
+ * The three kinds of page in turn: `/`, a listing page, a profile page, …
  * @param {string[]} listing
  * @param {string[]} profiles
  */
-async function soak(server, listing, profiles) {
+function inTurn(listing, profiles) {
   /** @type {string[]} */
   const mixed = [];
   for (let i = 0; i < Math.max(listing.length, profiles.length); i += 1) {
@@ -291,6 +321,20 @@ async function soak(server, listing, profiles) {
       /** @type {string} */ (profiles[i % profiles.length]),
     );
   }
+  return mixed;
+}
+
+/**
+ * The soak: the three kinds of page in turn (`/`, a listing page, a profile page, …) for
+ * SOAK_MINUTES, one minute (SOAK_SAMPLE_SECONDS) at a time, back to back, recording each minute's
+ * RSS (at its end and its peak), heap used, req/s, latency and CPU per page. Growth is the last
+ * minute's RSS minus the second's (the first one warms up).
+ * @param {Server} server
+ * @param {string[]} listing
+ * @param {string[]} profiles
+ */
+async function soak(server, listing, profiles) {
+  const mixed = inTurn(listing, profiles);
   const samples = Math.max(1, Math.round((SOAK_MINUTES * 60) / SOAK_SAMPLE_SECONDS));
   const cursor = { next: 0 };
   /** @type {(Measure & { minute: number, endSeconds: number })[]} */
@@ -386,6 +430,8 @@ async function benchEngine(engine) {
     let pages;
     /** @type {Awaited<ReturnType<typeof soak>> | null} */
     let soakReport = null;
+    /** @type {Awaited<ReturnType<typeof load>> | null} */
+    let recrawl = null;
     try {
       process.stdout.write('  drawing the pages… ');
       const listing = await listingPaths(server.base, LISTING_PAGES);
@@ -415,6 +461,12 @@ async function benchEngine(engine) {
         results.listing = await load(server, 'listing pages (caches off)', listing.paths);
       if (LOADS.includes('profile'))
         results.profile = await load(server, 'profile pages (caches off)', profiles.paths);
+      if (LOADS.includes('recrawl')) {
+        // As many of each kind as there are listing pages: each page's tag is read first.
+        const pagesInTurn = inTurn(listing.paths, profiles.paths.slice(0, listing.paths.length));
+        const tags = await pageTags(server.base, pagesInTurn);
+        recrawl = await load(server, 'recrawl, If-None-Match (caches off)', pagesInTurn, tags);
+      }
       if (SOAK_MINUTES > 0) soakReport = await soak(server, listing.paths, profiles.paths);
     } finally {
       await server.stop();
@@ -461,6 +513,8 @@ async function benchEngine(engine) {
       requestHeaders: HEADERS,
       pages,
       results,
+      // Not rendering: 304s to requests naming each page's ETag (not part of issue 31's bar).
+      recrawl,
       cached,
       soak: soakReport,
       issue31: {
@@ -507,7 +561,8 @@ function printReport(report) {
   ];
   console.log(header.join(''));
   const cell = (value, width) => String(value ?? '-').padStart(width);
-  for (const run of [...Object.values(report.results), ...Object.values(report.cached)]) {
+  const loads = [...Object.values(report.results), ...(report.recrawl ? [report.recrawl] : [])];
+  for (const run of [...loads, ...Object.values(report.cached)]) {
     console.log(
       [
         run.name.padEnd(38),
