@@ -466,6 +466,16 @@ describe('the page renderer', () => {
     }
   });
 
+  it('gives a page the same validator on every instance of a build, so a crawler behind a balancer gets its 304 anywhere', async () => {
+    const one = await setUp();
+    const tag = (await one.inject('/girl/21')).headers.etag;
+    await app?.close();
+    // Another process on the same files: the tag is made of content, not of the instance.
+    const other = await setUp();
+    expect((await other.inject('/girl/21')).headers.etag).toBe(tag);
+    expect((await other.inject('/girl/21', { 'if-none-match': String(tag) })).statusCode).toBe(304);
+  });
+
   it('answers a 304 from a shared page under the tag it was sent with', async () => {
     const { inject, renderer } = await setUp({ cacheMs: 60_000 });
     const first = await inject('/?page=1');
