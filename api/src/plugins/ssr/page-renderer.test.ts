@@ -64,6 +64,8 @@ module.exports = {
       },
       render(options) {
         const body = '<main>' + (remote ? 'server:' + remote.namespace : 'browser') + ' #' + render + '</main>';
+        // /girl/22's part threw in the string render: the stream says so.
+        if (url.pathname === '/girl/22') options.onError?.(new Error('a part failed'));
         setImmediate(() => options.onAllReady());
         return { pipe(destination) { destination.end(body); return destination; }, abort() {} };
       },
@@ -457,6 +459,13 @@ describe('the page renderer', () => {
     const tags = [ru, en, other, second].map((page) => page.headers.etag);
     expect(new Set(tags).size).toBe(4);
     expect((await inject('/en', { 'if-none-match': String(ru.headers.etag) })).statusCode).toBe(200);
+
+    // A page with a part left to the browser because its render threw is sent without one: the
+    // part may render next time, and that copy is not to stay current.
+    const partial = await inject('/girl/22');
+    expect(partial.statusCode).toBe(200);
+    expect(partial.body).toContain('<main>');
+    expect(partial.headers.etag).toBeUndefined();
 
     for (const pathname of ['/nowhere', '/girl/7']) {
       const page = await inject(pathname);

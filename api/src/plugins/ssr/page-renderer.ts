@@ -676,8 +676,16 @@ export function createPageRenderer(
       .send();
   }
 
-  /** The page's body as React writes it, whole: everything, not just the shell (crawlers and browsers without JavaScript get whole pages). */
-  function renderBody(request: FastifyRequest, page: PreparedPage): Promise<Buffer> {
+  /**
+   * The page's body as React writes it, whole: everything, not just the shell (crawlers and
+   * browsers without JavaScript get whole pages). `failed`: a part's render threw, and the part is
+   * left to the browser.
+   */
+  function renderBody(
+    request: FastifyRequest,
+    page: PreparedPage,
+  ): Promise<{ body: Buffer; failed: boolean }> {
+    let failed = false;
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       const sink = new Writable({
@@ -686,7 +694,7 @@ export function createPageRenderer(
           callback();
         },
         final(callback) {
-          resolve(Buffer.concat(chunks));
+          resolve({ body: Buffer.concat(chunks), failed });
           callback();
         },
       });
@@ -696,6 +704,7 @@ export function createPageRenderer(
         onShellError: (error) => reject(error instanceof Error ? error : new Error(String(error))),
         onError: (error) => {
           if (!(error instanceof Error && error.name === 'ClientOnlyRemote')) {
+            failed = true;
             request.log.error({ err: error }, 'server render error');
           }
         },
@@ -776,13 +785,20 @@ export function createPageRenderer(
     // again through the stream, which waits for everything and says what failed.
     let html: Buffer | null = null;
     let result: PageResult = name && !remote ? 'area_in_browser' : 'rendered';
+    // A page with a part whose render threw is sent without a validator: the part may render next
+    // time, and a copy without it must not stay current.
+    let validator = etag;
     try {
       if (page.renderToString && (remote || !name)) {
         const text = page.renderToString();
         if (!UNFINISHED_BOUNDARY.test(text)) html = bytesOf([...before, text, ...after]);
         else result = 'rerendered';
       }
-      html ??= Buffer.concat([bytesOf(before), await renderBody(request, page), bytesOf(after)]);
+      if (!html) {
+        const { body, failed } = await renderBody(request, page);
+        html = Buffer.concat([bytesOf(before), body, bytesOf(after)]);
+        if (failed) validator = undefined;
+      }
     } finally {
       // Written or failed, the page's data is let go now, not when a query's timer says so.
       page.dispose?.();
@@ -793,11 +809,17 @@ export function createPageRenderer(
     // a 404 (any path is one: a flood of made-up paths would push the real pages out).
     const cacheKey = pages && (remote || !name) && page.status !== 404 ? pageKey(key, url) : null;
     if (cacheKey && pages) {
-      const shared: CachedPage = { status: page.status, html, locale: page.locale, etag, encoded: {} };
+      const shared: CachedPage = {
+        status: page.status,
+        html,
+        locale: page.locale,
+        etag: validator,
+        encoded: {},
+      };
       pages.set(cacheKey, shared);
-      return sendPage(request, reply, page, html, (encoding) => encode(shared, encoding), etag);
+      return sendPage(request, reply, page, html, (encoding) => encode(shared, encoding), validator);
     }
-    return sendPage(request, reply, page, html, null, etag);
+    return sendPage(request, reply, page, html, null, validator);
   }
 
   return {
