@@ -1,6 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { serverOf } from '../support/servers';
-import { type ConsoleMessage, expect, gotoWithoutWaiting, type Page, test } from '../support/test';
+import {
+  type APIRequestContext,
+  type ConsoleMessage,
+  expect,
+  gotoWithoutWaiting,
+  type Page,
+  test,
+} from '../support/test';
 import { deviceContext, PHONE } from '../support/device';
 
 /**
@@ -31,6 +38,14 @@ async function withCatalogServerEntry(ssr: string, body: () => Promise<void>) {
   } finally {
     writeFileSync(registryFile(), original);
   }
+}
+
+/** The catalogue's pages this worker's server answered so far one way (its /metrics, `ssr_pages_total`). */
+async function cataloguePages(request: APIRequestContext, result: 'not_modified' | 'area_in_browser') {
+  const metrics = await (await request.get('/metrics')).text();
+  const series = `ssr_pages_total{remote="catalog",result="${result}"} `;
+  const line = metrics.split('\n').find((candidate) => candidate.startsWith(series));
+  return line === undefined ? 0 : Number(line.slice(series.length));
 }
 
 /** Console errors and React's hydration complaints, and the listing and profile reads, of a page. */
@@ -179,12 +194,7 @@ test.describe('server-rendered pages', () => {
     page,
     request,
   }) => {
-    const notModified = async () => {
-      const metrics = await (await request.get('/metrics')).text();
-      const series = 'ssr_pages_total{remote="catalog",result="not_modified"} ';
-      const line = metrics.split('\n').find((candidate) => candidate.startsWith(series));
-      return line === undefined ? 0 : Number(line.slice(series.length));
-    };
+    const notModified = () => cataloguePages(request, 'not_modified');
     await page.goto('/category/individual?page=1');
     const href = (await page.getByTestId('model-card').first().getByRole('link').getAttribute('href')) ?? '/';
 
@@ -360,12 +370,7 @@ test.describe('server-rendered pages', () => {
     request,
   }) => {
     await withCatalogServerEntry('/mfe/catalog/server/no-such-file.js', async () => {
-      const leftToBrowser = async () => {
-        const metrics = await (await request.get('/metrics')).text();
-        const series = 'ssr_pages_total{remote="catalog",result="area_in_browser"} ';
-        const line = metrics.split('\n').find((candidate) => candidate.startsWith(series));
-        return line === undefined ? 0 : Number(line.slice(series.length));
-      };
+      const leftToBrowser = () => cataloguePages(request, 'area_in_browser');
       const before = await leftToBrowser();
       // Filters that leave the list whole, which no other journey sets: an address the page cache
       // keeps apart from `/` (it keys on the parameters a page reads, never on made-up ones).
