@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { notModified } from '../../lib/conditional';
 import { findInProcessRead, inProcessHeaders } from '../../lib/in-process';
-import { createRemoteLoader, type FetchedFile, type RemoteStyle } from './remote-loader';
+import { createRemoteLoader, type FetchedFile, integrityOf, type RemoteStyle } from './remote-loader';
 
 /**
  * Server rendering of the public pages. The shell's server build (shell/dist-server/server.cjs)
@@ -371,7 +371,7 @@ export function createPageRenderer(
 
   const shell = createRequire(import.meta.url)(serverFile) as ShellServer;
   // The code that writes every page's body: part of each page's validator (see pageTag).
-  const shellVersion = createHash('sha1').update(readFileSync(serverFile)).digest('base64url');
+  const shellVersion = integrityOf(readFileSync(serverFile, 'utf8'));
   const template = readFileSync(templateFile, 'utf8');
   const assetsFile = path.join(options.root, 'shell', 'dist', 'ssr-assets.json');
   // The shell's stylesheets, inlined into every rendered page (no request stands between the
@@ -665,15 +665,19 @@ export function createPageRenderer(
     return `W/"${hash.digest('base64url')}"`;
   }
 
-  /** A 304 for a page the request holds: the headers its 200 would carry, no body. */
-  function sendNotModified(reply: FastifyReply, locale: Locale, etag: string) {
-    return reply
-      .code(304)
-      .header('etag', etag)
+  /** The headers a page's 200 and its 304 both carry. */
+  function pageHeaders(reply: FastifyReply, locale: Locale, etag: string | undefined) {
+    reply
       .header('cache-control', 'no-cache')
       .header('content-language', locale)
-      .header('vary', 'accept-encoding')
-      .send();
+      .header('vary', 'accept-encoding');
+    if (etag) reply.header('etag', etag);
+    return reply;
+  }
+
+  /** A 304 for a page the request holds: the headers its 200 would carry, no body. */
+  function sendNotModified(reply: FastifyReply, locale: Locale, etag: string) {
+    return pageHeaders(reply.code(304), locale, etag).send();
   }
 
   /**
@@ -721,13 +725,7 @@ export function createPageRenderer(
     encoded: ((encoding: 'br' | 'gzip') => Promise<Buffer>) | null,
     etag: string | undefined,
   ) {
-    reply
-      .code(page.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('content-language', page.locale)
-      .header('vary', 'accept-encoding');
-    if (etag) reply.header('etag', etag);
+    pageHeaders(reply.code(page.status).type('text/html; charset=utf-8'), page.locale, etag);
     const encoding = encodingFor(request.headers['accept-encoding']);
     if (!encoding) return reply.send(html);
     const body = await (encoded ? encoded(encoding) : compress(html, encoding, false));

@@ -188,16 +188,14 @@ export function createRemoteLoader<M>(options: RemoteLoaderOptions<M>) {
     }
     // A file is run only as the registry pinned it: a changed byte (a tampered CDN copy, a
     // half-finished deploy) leaves the area to the browser. A 304 is the file checked before.
-    if (!(server.status === 304 && previous) && integrity && !matchesIntegrity(server.body, integrity)) {
+    const unchanged = server.status === 304 && previous;
+    if (!unchanged && integrity && !matchesIntegrity(server.body, integrity)) {
       throw new Error(`${serverUrl} does not match its integrity hash in the registry: it is not run`);
     }
-    const unchanged = server.status === 304 && previous;
     const module = unchanged
       ? previous.value.module
       : options.check(runCommonJs(server.body, serverUrl, options.shared));
-    const version = unchanged
-      ? previous.value.version
-      : createHash('sha1').update(server.body).digest('base64url');
+    const version = unchanged ? previous.value.version : integrityOf(server.body);
     let assets: { styles: RemoteStyle[]; scripts: string[] };
     if (manifest.status === 304 && previous) {
       assets = { styles: previous.value.styles, scripts: previous.value.scripts };
