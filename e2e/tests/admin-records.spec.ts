@@ -32,6 +32,9 @@ async function openAccount(page: Page, email: string) {
   await page.goto('/admin/accounts');
   await page.getByRole('searchbox', { name: 'Поиск' }).fill(email);
   await page.getByRole('searchbox', { name: 'Поиск' }).press('Enter');
+  // The search's answer, as a reader waits for it: a click on the list it replaces is not the journey.
+  await expect(page).toHaveURL(/[?&]q=/);
+  await settled(page);
   await page.getByRole('link', { name: email }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(email);
   await settled(page);
