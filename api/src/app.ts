@@ -79,6 +79,7 @@ import { type MetricsPluginOptions, metricsPlugin } from './plugins/metrics';
 import { readinessPlugin } from './plugins/readiness';
 import { genReqId, requestIdPlugin } from './plugins/request-id';
 import { slowTestRoutePlugin } from './plugins/slow-test-route';
+import { pageVersionsRetentionJobPlugin } from './plugins/ssr/page-versions';
 import { staticPlugin } from './plugins/static';
 
 export interface AppOptions {
@@ -323,6 +324,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.jobs) await app.register(webhookRetentionJobPlugin);
   // Page telemetry is kept 30 days.
   if (options.jobs) await app.register(telemetryRetentionJobPlugin);
+  // Rendered pages' dates (Last-Modified) are kept 30 days after each page was last sent.
+  if (options.jobs) await app.register(pageVersionsRetentionJobPlugin);
   // Uploaded files: `fastify.mediaStorage` for every module; cleans up after a killed process.
   await app.register(mediaPlugin, { dir: options.mediaDir, s3: options.mediaS3 });
   if (options.staticRoot) {

@@ -1429,3 +1429,22 @@ export const releaseGuard = pgTable(
     check('release_guard_margin_check', between(t.marginPercent, { min: 0, max: 100 })),
   ],
 );
+
+/**
+ * When each server-rendered page's content (its ETag, see plugins/ssr/page-renderer.ts) was first
+ * sent: the page's `Last-Modified`, so a crawler that asks with `If-Modified-Since` (as Yandex's
+ * does) gets a 304 for a page that did not change. One row per address as a visitor's releases see
+ * it (`key`); a new tag moves `since` past the last one by at least a second, so no copy of an
+ * older page can claim a newer date. `seen_on` is the last day the page was sent; rows not seen
+ * for PAGE_VERSIONS_RETENTION_DAYS are deleted (a crawler coming back later gets the whole page).
+ */
+export const pageVersions = pgTable(
+  'page_versions',
+  {
+    key: text('key').primaryKey(),
+    tag: text('tag').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    seenOn: date('seen_on', { mode: 'string' }).notNull().default(sql`current_date`),
+  },
+  (t) => [index('page_versions_seen_idx').on(t.seenOn)],
+);

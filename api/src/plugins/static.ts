@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, unreadableRequest } from '../lib/api-error';
 import type { RegistryChannels } from '../modules/releases/registry';
 import { createPageRenderer, withTelemetrySample } from './ssr/page-renderer';
+import { createPageVersions } from './ssr/page-versions';
 
 /** URL name of each remote -> its package folder; each serves `<folder>/dist` at /mfe/<name>/. */
 export const REMOTE_FOLDERS = {
@@ -194,6 +195,7 @@ export const staticPlugin: FastifyPluginAsync<StaticOptions> = async (fastify, o
     strictRemotes: options.strictRemotes ?? false,
     cacheMs: options.pageCacheMs ?? 0,
     telemetrySample: options.telemetrySample,
+    versions: fastify.hasDecorator('db') ? createPageVersions(fastify.db, fastify.dbKind) : undefined,
     onPage: fastify.hasDecorator('metrics') ? (page) => fastify.metrics.page(page) : undefined,
   });
   if (renderer && fastify.hasDecorator('listingCache')) {

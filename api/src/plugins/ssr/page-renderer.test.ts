@@ -14,6 +14,8 @@ import {
   type PageOutcome,
   type PageRendererOptions,
 } from './page-renderer';
+import { testAppForFile } from '../../testing/create-test-app';
+import { createPageVersions } from './page-versions';
 import { integrityOf } from './remote-loader';
 
 /**
@@ -539,6 +541,129 @@ describe('the page renderer', () => {
     expect(unavailable).toEqual([
       { remote: 'catalog', result: 'area_in_browser', seconds: expect.any(Number) },
     ]);
+  });
+});
+
+/**
+ * Last-Modified and If-Modified-Since, on the real table of pages' dates (PGlite, or PostgreSQL
+ * with DATABASE_URL): Yandex's crawler asks with a date, not a tag.
+ */
+describe("a page's date", () => {
+  const t = testAppForFile();
+  const versions = () => createPageVersions(t.db, t.app.dbKind);
+  const data = globalThis as { pageData?: unknown; stringRenders?: number };
+  const renders = () => data.stringRenders ?? 0;
+  /** Until the page's date is a whole second in the past (a page first sent is dated the second it was seen in). */
+  const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_050 - (Date.now() % 1000)));
+
+  it('sends a page with the date its content has been the same since, and answers that date with a 304 without rendering', async () => {
+    const { inject } = await setUp({ versions: versions() });
+    const first = await inject('/girl/21');
+    const date = String(first.headers['last-modified']);
+    expect(date).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+    expect(Date.parse(date)).toBeLessThanOrEqual(Date.now());
+    await nextSecond();
+    // The same page again: the same date, whoever asks and whenever.
+    expect((await inject('/girl/21')).headers['last-modified']).toBe(date);
+
+    const rendered = renders();
+    const again = await inject('/girl/21', { 'if-modified-since': date });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers).toMatchObject({
+      etag: first.headers.etag,
+      'last-modified': date,
+      'cache-control': 'no-cache',
+      'content-language': 'ru',
+    });
+    expect(renders()).toBe(rendered);
+    // A later date names the page too; an earlier one, a date from the future, a date that is not
+    // one, and a date beside a tag that names another page (the tag decides) do not.
+    const later = new Date(Date.parse(date) + 500).toUTCString();
+    expect((await inject('/girl/21', { 'if-modified-since': later })).statusCode).toBe(304);
+    const earlier = new Date(Date.parse(date) - 1000).toUTCString();
+    expect((await inject('/girl/21', { 'if-modified-since': earlier })).statusCode).toBe(200);
+    const future = new Date(Date.now() + 3_600_000).toUTCString();
+    expect((await inject('/girl/21', { 'if-modified-since': future })).statusCode).toBe(200);
+    expect((await inject('/girl/21', { 'if-modified-since': 'yesterday' })).statusCode).toBe(200);
+    expect(
+      (await inject('/girl/21', { 'if-modified-since': date, 'if-none-match': '"other"' })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await inject('/girl/21', {
+          'if-modified-since': earlier,
+          'if-none-match': String(first.headers.etag),
+        })
+      ).statusCode,
+    ).toBe(304);
+  });
+
+  it('dates changed content after every copy sent before, even when it changes back', async () => {
+    const { inject } = await setUp({ versions: versions() });
+    data.pageData = { price: 1000 };
+    const a = await inject('/girl/21?page=2');
+    await nextSecond();
+    const aDate = String((await inject('/girl/21?page=2')).headers['last-modified']);
+    expect((await inject('/girl/21?page=2', { 'if-modified-since': aDate })).statusCode).toBe(304);
+
+    // Changed: the copy dated before is not the page any more.
+    data.pageData = { price: 2000 };
+    const b = await inject('/girl/21?page=2', { 'if-modified-since': aDate });
+    expect(b.statusCode).toBe(200);
+    expect(b.body).toContain('2000');
+    const bDate = String(b.headers['last-modified']);
+    // Never later than the answer (its content is dated the next second).
+    expect(Date.parse(bDate)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(bDate)).toBeGreaterThanOrEqual(Date.parse(aDate));
+    // Sent the second it changed, its copy is dated a little before the change: asked with that
+    // date, the whole page once more (never a 304 for another page's copy).
+    expect((await inject('/girl/21?page=2', { 'if-modified-since': bDate })).statusCode).toBe(200);
+
+    // And back, within the same second: neither copy dated before stands for it.
+    data.pageData = { price: 1000 };
+    const back = await inject('/girl/21?page=2', { 'if-modified-since': bDate });
+    expect(back.statusCode).toBe(200);
+    expect(back.headers.etag).toBe(a.headers.etag);
+    expect((await inject('/girl/21?page=2', { 'if-modified-since': aDate })).statusCode).toBe(200);
+    await nextSecond();
+    await nextSecond();
+    await nextSecond();
+    const settled = String((await inject('/girl/21?page=2')).headers['last-modified']);
+    expect(Date.parse(settled)).toBeGreaterThan(Date.parse(bDate));
+    expect((await inject('/girl/21?page=2', { 'if-modified-since': settled })).statusCode).toBe(304);
+  });
+
+  it('answers a date from another instance, and from a shared page', async () => {
+    const one = await setUp({ versions: versions() });
+    await one.inject('/girl/21?page=3');
+    await nextSecond();
+    const date = String((await one.inject('/girl/21?page=3')).headers['last-modified']);
+    await app?.close();
+    const other = await setUp({ versions: versions(), cacheMs: 60_000 });
+    expect((await other.inject('/girl/21?page=3', { 'if-modified-since': date })).statusCode).toBe(304);
+    // Now shared from the page cache: the same date, the same 304.
+    const shared = await other.inject('/girl/21?page=3');
+    expect(shared.headers['last-modified']).toBe(date);
+    const rendered = renders();
+    expect((await other.inject('/girl/21?page=3', { 'if-modified-since': date })).statusCode).toBe(304);
+    expect(renders()).toBe(rendered);
+  });
+
+  it('gives no date to a missing or gone page, a page with a failed part, or when the dates cannot be read', async () => {
+    const { inject } = await setUp({ versions: versions() });
+    for (const pathname of ['/nowhere', '/girl/7', '/girl/22']) {
+      const page = await inject(pathname);
+      expect(page.headers['last-modified']).toBeUndefined();
+    }
+    await app?.close();
+    const failing = await setUp({
+      versions: { since: () => Promise.reject(new Error('database gone')) },
+    });
+    const page = await failing.inject('/girl/21', { 'if-modified-since': new Date().toUTCString() });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers.etag).toBeDefined();
+    expect(page.headers['last-modified']).toBeUndefined();
   });
 });
 

@@ -20,8 +20,9 @@ import {
 import type { RegistryChannels } from '../../modules/releases/registry';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { notModified } from '../../lib/conditional';
+import { httpDate, notModified, unmodifiedSince } from '../../lib/conditional';
 import { findInProcessRead, inProcessHeaders } from '../../lib/in-process';
+import type { PageVersions } from './page-versions';
 import { createRemoteLoader, type FetchedFile, integrityOf, type RemoteStyle } from './remote-loader';
 
 /**
@@ -119,6 +120,8 @@ export interface PageRendererOptions {
   telemetrySample?: number | undefined;
   /** Told how each page answered here was made (the metrics: at crawler scale, what a page costs). */
   onPage?: ((page: PageOutcome) => void) | undefined;
+  /** When each page's content was first sent (its Last-Modified); without it pages carry no date. */
+  versions?: PageVersions | undefined;
 }
 
 /**
@@ -172,6 +175,8 @@ interface CachedPage {
   locale: Locale;
   /** The page's validator (a 200's only). */
   etag: string | undefined;
+  /** The date its content has been the same since (ms), or null: its Last-Modified. */
+  since: number | null;
   /** Compressed once, on first demand, for every visitor who shares the page. */
   encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
 }
@@ -665,19 +670,36 @@ export function createPageRenderer(
     return `W/"${hash.digest('base64url')}"`;
   }
 
-  /** The headers a page's 200 and its 304 both carry. */
-  function pageHeaders(reply: FastifyReply, locale: Locale, etag: string | undefined) {
+  /**
+   * The headers a page's 200 and its 304 both carry. Its date is never later than now (a page
+   * whose content changed this second is dated now, a little before its `since`: a request with
+   * that date gets the whole page once more).
+   */
+  function pageHeaders(reply: FastifyReply, locale: Locale, etag: string | undefined, since: number | null) {
     reply
       .header('cache-control', 'no-cache')
       .header('content-language', locale)
       .header('vary', 'accept-encoding');
     if (etag) reply.header('etag', etag);
+    if (etag && since !== null) reply.header('last-modified', httpDate(Math.min(since, Date.now())));
     return reply;
   }
 
   /** A 304 for a page the request holds: the headers its 200 would carry, no body. */
-  function sendNotModified(reply: FastifyReply, locale: Locale, etag: string) {
-    return pageHeaders(reply.code(304), locale, etag).send();
+  function sendNotModified(reply: FastifyReply, locale: Locale, etag: string, since: number | null) {
+    return pageHeaders(reply.code(304), locale, etag, since).send();
+  }
+
+  /**
+   * The date the page's content (its tag) has been the same since, recorded when new; null without
+   * the store or when it failed (the page is sent without a date, never held back).
+   */
+  function dateOf(request: FastifyRequest, key: string, etag: string): Promise<number | null> {
+    if (!options.versions) return Promise.resolve(null);
+    return options.versions.since(key, etag).catch((error: unknown) => {
+      request.log.warn({ err: error }, "a page's date could not be read; sent without Last-Modified");
+      return null;
+    });
   }
 
   /**
@@ -724,8 +746,9 @@ export function createPageRenderer(
     html: Buffer,
     encoded: ((encoding: 'br' | 'gzip') => Promise<Buffer>) | null,
     etag: string | undefined,
+    since: number | null,
   ) {
-    pageHeaders(reply.code(page.status).type('text/html; charset=utf-8'), page.locale, etag);
+    pageHeaders(reply.code(page.status).type('text/html; charset=utf-8'), page.locale, etag, since);
     const encoding = encodingFor(request.headers['accept-encoding']);
     if (!encoding) return reply.send(html);
     const body = await (encoded ? encoded(encoding) : compress(html, encoding, false));
@@ -775,7 +798,18 @@ export function createPageRenderer(
     if (etag && notModified(request.headers['if-none-match'], etag)) {
       page.dispose?.();
       options.onPage?.({ remote: name, result: 'not_modified' });
-      return sendNotModified(reply, page.locale, etag);
+      return sendNotModified(reply, page.locale, etag, null);
+    }
+    // The page's date is read (a new tag recorded) while it renders; a request that names a date
+    // (a crawler's If-Modified-Since) waits for it first, and a page with that date is a 304.
+    const dated = etag ? dateOf(request, pageKey(key, url), etag) : Promise.resolve(null);
+    if (etag && request.headers['if-modified-since'] !== undefined) {
+      const since = await dated;
+      if (since !== null && unmodifiedSince(request.headers, since)) {
+        page.dispose?.();
+        options.onPage?.({ remote: name, result: 'not_modified' });
+        return sendNotModified(reply, page.locale, etag, since);
+      }
     }
     // React's string renderer costs about a third less than its stream, which encodes every piece
     // to bytes on the way (issue 31), and the data is read by now: nothing is left to wait for.
@@ -802,6 +836,7 @@ export function createPageRenderer(
       page.dispose?.();
     }
     options.onPage?.({ remote: name, result, seconds: (performance.now() - started) / 1000 });
+    const since = validator ? await dated : null;
     // Pages are rendered for a guest whoever asks, so one copy serves everyone; a page whose remote
     // could not render on the server is not kept (the next request tries the remote again), nor
     // a 404 (any path is one: a flood of made-up paths would push the real pages out).
@@ -812,12 +847,13 @@ export function createPageRenderer(
         html,
         locale: page.locale,
         etag: validator,
+        since,
         encoded: {},
       };
       pages.set(cacheKey, shared);
-      return sendPage(request, reply, page, html, (encoding) => encode(shared, encoding), validator);
+      return sendPage(request, reply, page, html, (encoding) => encode(shared, encoding), validator, since);
     }
-    return sendPage(request, reply, page, html, null, validator);
+    return sendPage(request, reply, page, html, null, validator, since);
   }
 
   return {
@@ -834,9 +870,13 @@ export function createPageRenderer(
       );
       const cached = pages?.get(pageKey(chosen.key, url));
       if (cached) {
-        if (cached.etag && notModified(request.headers['if-none-match'], cached.etag)) {
+        if (
+          cached.etag &&
+          (notModified(request.headers['if-none-match'], cached.etag) ||
+            (cached.since !== null && unmodifiedSince(request.headers, cached.since)))
+        ) {
           options.onPage?.({ remote: name, result: 'not_modified' });
-          await sendNotModified(reply, cached.locale, cached.etag);
+          await sendNotModified(reply, cached.locale, cached.etag, cached.since);
           return true;
         }
         options.onPage?.({ remote: name, result: 'cache' });
@@ -847,6 +887,7 @@ export function createPageRenderer(
           cached.html,
           (encoding) => encode(cached, encoding),
           cached.etag,
+          cached.since,
         );
         return true;
       }
