@@ -243,6 +243,42 @@ test.describe('server-rendered pages', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a crawler that asks by date (as Yandex does) gets a 304 for a page that did not change since', async ({
+    request,
+  }) => {
+    const notModified = () => cataloguePages(request, 'not_modified');
+    const listing = await request.get('/category/individual?page=1');
+    const href = /href="(\/girl\/\d+)"/.exec(await listing.text())?.[1] ?? '/';
+    // The date a page has been the same since: never later than the answer, and the same on the
+    // next request (a profile whose model comes online is another page, so the pair is tried again).
+    await expect(async () => {
+      const first = await request.get(href);
+      const date = first.headers()['last-modified'] ?? '';
+      expect(Date.parse(date)).toBeLessThanOrEqual(Date.parse(first.headers().date ?? ''));
+      // A page first sent this second is dated by it; the next second it is the same.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const before = await notModified();
+      const again = await request.get(href, { headers: { 'if-modified-since': date } });
+      expect(again.status()).toBe(304);
+      expect(await again.body()).toHaveLength(0);
+      expect(again.headers()['last-modified']).toBe(date);
+      expect(again.headers().etag).toBe(first.headers().etag);
+      expect(await notModified()).toBe(before + 1);
+      // A copy from before that date is not the page.
+      const older = new Date(Date.parse(date) - 1_000).toUTCString();
+      expect((await request.get(href, { headers: { 'if-modified-since': older } })).status()).toBe(200);
+      // Nor is the page in the other language, another page with its own date.
+      const english = await request.get(`/en${href}`);
+      expect(english.headers()['last-modified']).toBeTruthy();
+    }).toPass({ timeout: 20_000 });
+    // A page that is not there has no date to compare.
+    const missing = await request.get('/girl/999999999', {
+      headers: { 'if-modified-since': new Date().toUTCString() },
+    });
+    expect([404, 410]).toContain(missing.status());
+    expect(missing.headers()['last-modified']).toBeUndefined();
+  });
+
   test('the language switch keeps the page and gives it its address in the other language', async ({
     page,
   }) => {

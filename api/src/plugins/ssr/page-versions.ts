@@ -42,13 +42,16 @@ export const wholeSecond = (now: number) => Math.floor(now / 1000) * 1000;
 
 /**
  * Records the tag (a new one, or the day's first sighting of a known one) and answers its date in
- * one statement: $1 the key, $2 the tag, $3 the whole second it is seen in (ms). A known tag seen today
- * writes nothing and its date is read. A row another request inserted after this statement's
- * snapshot answers nothing (the caller sends no date).
+ * one statement: $1 the key, $2 the tag, $3 the whole second it is seen in (ms). A known tag seen
+ * today is only read: no insert is tried, so no row is locked or written. A row another request
+ * inserted after this statement's snapshot answers nothing (the caller sends no date).
  */
 const SINCE_SQL = `
-  with changed as (
-    insert into page_versions as v (key, tag, since) values ($1, $2, to_timestamp($3::float8 / 1000))
+  with kept as (
+    select since from page_versions where key = $1 and tag = $2 and seen_on = current_date
+  ), changed as (
+    insert into page_versions as v (key, tag, since)
+    select $1, $2, to_timestamp($3::float8 / 1000) where not exists (select 1 from kept)
     on conflict (key) do update set
       since = case when v.tag = excluded.tag then v.since
                    else greatest(excluded.since, v.since) + interval '1 second' end,
@@ -57,10 +60,9 @@ const SINCE_SQL = `
     where v.tag <> excluded.tag or v.seen_on < current_date
     returning v.since
   )
-  select extract(epoch from since)::float8 * 1000 as since from changed
+  select extract(epoch from since)::float8 * 1000 as since from kept
   union all
-  select extract(epoch from since)::float8 * 1000 from page_versions
-  where key = $1 and tag = $2 and not exists (select 1 from changed)`;
+  select extract(epoch from since)::float8 * 1000 from changed`;
 
 interface Client {
   query(
