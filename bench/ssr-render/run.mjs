@@ -4,15 +4,16 @@
 // PROFILES profiles, HTML with brotli as a browser or a crawler asks for it:
 // `/`, filtered listing pages and profile pages, each a load of its own; throughput, latency, the API
 // process's RSS and the CPU a page costs (the API process's, PostgreSQL's). Then `/` with the
-// default page cache (2 s), and on request a soak run (RSS minute by minute). Beside them, a recrawl:
-// the three kinds of page in turn, each request naming the page's ETag as a crawler coming back
-// does (If-None-Match), answered 304 while the page is the same. See README.md.
+// default page cache (2 s), and on request a soak run (RSS minute by minute). Beside them, two
+// recrawls: the three kinds of page in turn, each request naming the page's ETag (If-None-Match) or
+// its date (If-Modified-Since) as a crawler coming back does, answered 304 while the page is the
+// same. See README.md.
 //   node bench/ssr-render/run.mjs                         embedded PGlite
 //   BENCH_DATABASE_URL=postgres://… node bench/…          PostgreSQL (a scratch database, dropped at
 //                                                         the end) and PGlite beside it
 // Env: ENGINES (postgresql,pglite: those available), PROFILES (100000), CONNECTIONS (10), DURATION
 // (seconds per run, 10), REPEAT (runs per load, the median by req/s is reported; 3), WARMUP (seconds
-// before each load, 3), LOADS (home,listing,profile,recrawl,cached), LISTING_PAGES (300), PROFILE_PAGES
+// before each load, 3), LOADS (home,listing,profile,recrawl,recrawl-date,cached), LISTING_PAGES (300), PROFILE_PAGES
 // (3000), SOAK_MINUTES (0: no soak), SOAK_SAMPLE_SECONDS (60).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -44,7 +45,9 @@ const PROFILE_PAGES = numberEnv('PROFILE_PAGES', 3000);
 const SOAK_MINUTES = numberEnv('SOAK_MINUTES', 0);
 /** The soak's sampling period: a minute (shorter only to try the soak out). */
 const SOAK_SAMPLE_SECONDS = Math.max(1, numberEnv('SOAK_SAMPLE_SECONDS', 60));
-const LOADS = (process.env.LOADS ?? 'home,listing,profile,recrawl,cached').split(',').filter(Boolean);
+const LOADS = (process.env.LOADS ?? 'home,listing,profile,recrawl,recrawl-date,cached')
+  .split(',')
+  .filter(Boolean);
 const adminUrl = process.env.BENCH_DATABASE_URL || undefined;
 const ENGINES = /** @type {('postgresql' | 'pglite')[]} */ (
   (process.env.ENGINES ?? (adminUrl ? 'postgresql,pglite' : 'pglite')).split(',').filter(Boolean)
@@ -54,7 +57,7 @@ for (const engine of ENGINES) {
   if (engine === 'postgresql' && !adminUrl) throw new Error('ENGINES=postgresql needs BENCH_DATABASE_URL');
 }
 for (const load of LOADS) {
-  if (!['home', 'listing', 'profile', 'recrawl', 'cached'].includes(load))
+  if (!['home', 'listing', 'profile', 'recrawl', 'recrawl-date', 'cached'].includes(load))
     throw new Error(`unknown load "${load}"`);
 }
 /** Ports: the seeding start, the server with the caches off, the one with the default page cache. */
@@ -168,12 +171,12 @@ async function checkPages(base, paths, marker) {
 /**
  * Autocannon's target: one path, or a list of paths sent in turn from `cursor.next` on (each
  * request the next path, across connections; the cursor carries on from one run to the next, so
- * a run does not replay the pages its warm-up has just read). With `tags`, each request names its
- * page's ETag (If-None-Match), as a crawler coming back does.
+ * a run does not replay the pages its warm-up has just read). With `tags`, each request names what
+ * its page was sent with (If-None-Match or If-Modified-Since), as a crawler coming back does.
  * @param {string} base
  * @param {string[]} paths
  * @param {{ next: number }} cursor
- * @param {Map<string, string>} [tags]
+ * @param {Map<string, Record<string, string>>} [tags]
  */
 function target(base, paths, cursor, tags) {
   if (paths.length === 1 && !tags) return { url: `${base}${paths[0]}` };
@@ -185,7 +188,7 @@ function target(base, paths, cursor, tags) {
           const next = /** @type {string} */ (paths[cursor.next % paths.length]);
           cursor.next += 1;
           if (!tags) return { ...req, path: next };
-          const headers = { ...HEADERS, 'if-none-match': tags.get(next) ?? '' };
+          const headers = { ...HEADERS, ...tags.get(next) };
           return { ...req, path: next, headers };
         },
       },
@@ -194,26 +197,31 @@ function target(base, paths, cursor, tags) {
 }
 
 /**
- * Each page's ETag, as its first crawl was given it. Fails unless every page has one and answers
- * 304 when it is named (the recrawl measures 304s, not pages that changed meanwhile).
+ * What each page's first crawl was given, as a crawler names it coming back: its ETag
+ * (If-None-Match, as Google's crawler and browsers do) or its date (If-Modified-Since, as Yandex's
+ * does). Fails unless every page has one and answers 304 when it is named (the recrawl measures
+ * 304s, not pages that changed meanwhile).
  * @param {string} base
  * @param {string[]} paths
+ * @param {'etag' | 'last-modified'} validator
  */
-async function pageTags(base, paths) {
-  /** @type {Map<string, string>} */
+async function pageTags(base, paths, validator) {
+  const header = validator === 'etag' ? 'if-none-match' : 'if-modified-since';
+  /** @type {Map<string, Record<string, string>>} */
   const tags = new Map();
   for (const pagePath of paths) {
     if (tags.has(pagePath)) continue;
     const first = await fetch(`${base}${pagePath}`, { headers: HEADERS });
     await first.arrayBuffer();
-    const tag = first.headers.get('etag');
+    const tag = first.headers.get(validator);
     if (first.status !== 200 || !tag)
-      throw new Error(`recrawl: GET ${pagePath}: HTTP ${first.status}, ETag ${tag}`);
-    const again = await fetch(`${base}${pagePath}`, { headers: { ...HEADERS, 'if-none-match': tag } });
+      throw new Error(`recrawl: GET ${pagePath}: HTTP ${first.status}, ${validator} ${tag}`);
+    const named = { [header]: tag };
+    const again = await fetch(`${base}${pagePath}`, { headers: { ...HEADERS, ...named } });
     await again.arrayBuffer();
     if (again.status !== 304)
-      throw new Error(`recrawl: GET ${pagePath} naming its ETag: HTTP ${again.status}, not 304`);
-    tags.set(pagePath, tag);
+      throw new Error(`recrawl: GET ${pagePath} naming its ${validator}: HTTP ${again.status}, not 304`);
+    tags.set(pagePath, named);
   }
   return tags;
 }
@@ -243,7 +251,7 @@ const round = (value, digits = 2) => (value === null ? null : Number(value.toFix
  * @param {string[]} paths
  * @param {{ next: number }} cursor
  * @param {number} seconds
- * @param {Map<string, string>} [tags] the pages' ETags, named in each request
+ * @param {Map<string, Record<string, string>>} [tags] what each page was sent with, named in each request
  */
 async function measure(server, paths, cursor, seconds, tags) {
   const watch = watchProcess(server.pid, { database: server.database, postgres: server.postgres });
@@ -285,7 +293,7 @@ async function measure(server, paths, cursor, seconds, tags) {
  * @param {Server} server
  * @param {string} name
  * @param {string[]} paths
- * @param {Map<string, string>} [tags] the pages' ETags, named in each request (a recrawl)
+ * @param {Map<string, Record<string, string>>} [tags] what each page was sent with, named in each request (a recrawl)
  */
 async function load(server, name, paths, tags) {
   process.stdout.write(`  ${name}… `);
@@ -432,6 +440,8 @@ async function benchEngine(engine) {
     let soakReport = null;
     /** @type {Awaited<ReturnType<typeof load>> | null} */
     let recrawl = null;
+    /** @type {Awaited<ReturnType<typeof load>> | null} */
+    let recrawlByDate = null;
     try {
       process.stdout.write('  drawing the pages… ');
       const listing = await listingPaths(server.base, LISTING_PAGES);
@@ -464,8 +474,13 @@ async function benchEngine(engine) {
       if (LOADS.includes('recrawl')) {
         // As many of each kind as there are listing pages: each page's tag is read first.
         const pagesInTurn = inTurn(listing.paths, profiles.paths.slice(0, listing.paths.length));
-        const tags = await pageTags(server.base, pagesInTurn);
+        const tags = await pageTags(server.base, pagesInTurn, 'etag');
         recrawl = await load(server, 'recrawl, If-None-Match (caches off)', pagesInTurn, tags);
+      }
+      if (LOADS.includes('recrawl-date')) {
+        const pagesInTurn = inTurn(listing.paths, profiles.paths.slice(0, listing.paths.length));
+        const dates = await pageTags(server.base, pagesInTurn, 'last-modified');
+        recrawlByDate = await load(server, 'recrawl, If-Modified-Since (caches off)', pagesInTurn, dates);
       }
       if (SOAK_MINUTES > 0) soakReport = await soak(server, listing.paths, profiles.paths);
     } finally {
@@ -513,8 +528,9 @@ async function benchEngine(engine) {
       requestHeaders: HEADERS,
       pages,
       results,
-      // Not rendering: 304s to requests naming each page's ETag (not part of issue 31's bar).
+      // Not rendering: 304s to requests naming each page's ETag, or its date (not part of issue 31's bar).
       recrawl,
+      recrawlByDate,
       cached,
       soak: soakReport,
       issue31: {
@@ -561,7 +577,11 @@ function printReport(report) {
   ];
   console.log(header.join(''));
   const cell = (value, width) => String(value ?? '-').padStart(width);
-  const loads = [...Object.values(report.results), ...(report.recrawl ? [report.recrawl] : [])];
+  const loads = [
+    ...Object.values(report.results),
+    ...(report.recrawl ? [report.recrawl] : []),
+    ...(report.recrawlByDate ? [report.recrawlByDate] : []),
+  ];
   for (const run of [...loads, ...Object.values(report.cached)]) {
     console.log(
       [

@@ -11,3 +11,21 @@ export async function tryJobLock(tx: Database, key: number): Promise<boolean> {
     .from(sql`(select 1) as one`);
   return lock?.taken ?? false;
 }
+
+/**
+ * A retention job's deletes: `deleteBatch` in a transaction at a time under the advisory lock `key`
+ * (so that a long backlog never holds one long lock, and a second instance skips the round), until
+ * a batch deletes nothing. Answers how many rows went.
+ */
+export async function deleteInBatches(
+  db: Database,
+  key: number,
+  deleteBatch: (tx: Database) => Promise<number>,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await db.transaction(async (tx) => ((await tryJobLock(tx, key)) ? deleteBatch(tx) : 0));
+    total += deleted;
+    if (deleted === 0) return total;
+  }
+}

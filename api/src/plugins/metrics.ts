@@ -154,7 +154,7 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
       'Pages answered by the server renderer, by the remote owning them and how they were made: cache (a shared copy), ' +
       'rendered, rerendered (through the stream: a part could not be written in place), area_in_browser (without ' +
       "the remote's server code), failed (the browser renders the page), not_modified (a 304: the copy the request " +
-      'named by its ETag is the page as it would be rendered now; its data read, no render)',
+      'named by its ETag or its date is the page as it would be rendered now; its data read, no render)',
     labelNames: ['remote', 'result'],
     registers: [registry],
   });

@@ -1,7 +1,7 @@
 import { adDayOf } from 'contracts/campaigns';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { tryJobLock } from '../../db/job-lock';
+import { periodicJobPlugin } from '../../lib/periodic-job';
 import { completeEndedCampaigns } from './repository';
 
 /** Any number unique among the advisory locks: one runner at a time across every API instance. */
@@ -37,27 +37,12 @@ export async function completeCampaigns(fastify: FastifyInstance, now: Date = ne
 }
 
 /** Runs the completion job every minute while the server runs (tests call it by hand). */
-export const completionJobPlugin = fp(
-  async (fastify) => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      completeCampaigns(fastify)
-        .then((count) => {
-          fastify.metrics.jobRun('campaign-completion', 'done');
-          if (count > 0) fastify.log.info({ count }, 'campaigns completed');
-        })
-        .catch((error: unknown) => {
-          fastify.metrics.jobRun('campaign-completion', 'failed');
-          fastify.log.error({ err: error }, 'campaign completion job failed');
-        })
-        .finally(() => {
-          running = false;
-        });
-    }, COMPLETION_INTERVAL_MS);
-    timer.unref();
-    fastify.addHook('onClose', async () => clearInterval(timer));
+export const completionJobPlugin = periodicJobPlugin(
+  {
+    job: 'campaign-completion',
+    everyMs: COMPLETION_INTERVAL_MS,
+    run: completeCampaigns,
+    did: 'campaigns completed',
   },
   { name: 'campaign-completion-job', dependencies: ['db', 'notifications', 'ad-serving'] },
 );

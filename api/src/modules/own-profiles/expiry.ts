@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { tryJobLock } from '../../db/job-lock';
+import { periodicJobPlugin } from '../../lib/periodic-job';
 import { endExpiredVideos, lockProfilesDueToExpire, markExpired } from './repository';
 
 /** Any number unique among the advisory locks: one runner at a time across every API instance. */
@@ -38,27 +38,7 @@ export async function expireProfiles(fastify: FastifyInstance, now: Date = new D
 }
 
 /** Runs the expiry job every minute while the server runs (never in tests: they call it). */
-export const expiryJobPlugin = fp(
-  async (fastify) => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      expireProfiles(fastify)
-        .then((count) => {
-          fastify.metrics.jobRun('expiry', 'done');
-          if (count > 0) fastify.log.info({ count }, 'profiles expired');
-        })
-        .catch((error: unknown) => {
-          fastify.metrics.jobRun('expiry', 'failed');
-          fastify.log.error({ err: error }, 'expiry job failed');
-        })
-        .finally(() => {
-          running = false;
-        });
-    }, EXPIRY_INTERVAL_MS);
-    timer.unref();
-    fastify.addHook('onClose', async () => clearInterval(timer));
-  },
+export const expiryJobPlugin = periodicJobPlugin(
+  { job: 'expiry', everyMs: EXPIRY_INTERVAL_MS, run: expireProfiles, did: 'profiles expired' },
   { name: 'expiry-job', dependencies: ['db', 'notifications', 'listing-cache'] },
 );

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
-import { tryJobLock } from '../../db/job-lock';
+import { deleteInBatches } from '../../db/job-lock';
+import { periodicJobPlugin } from '../../lib/periodic-job';
 import { createPaymentsRepository } from './repository';
 import { REFUSED_WEBHOOK_RETENTION_DAYS } from './settings';
 
@@ -19,39 +18,18 @@ const DAY_MS = 86_400_000;
  */
 export async function pruneRefusedWebhooks(db: Database, now: Date = new Date()): Promise<number> {
   const before = new Date(now.getTime() - REFUSED_WEBHOOK_RETENTION_DAYS * DAY_MS);
-  let total = 0;
-  for (;;) {
-    const deleted = await db.transaction(async (tx) => {
-      if (!(await tryJobLock(tx, RETENTION_LOCK_KEY))) return 0;
-      return createPaymentsRepository(tx).deleteRefusedWebhooks(before, BATCH);
-    });
-    total += deleted;
-    if (deleted < BATCH) return total;
-  }
+  return deleteInBatches(db, RETENTION_LOCK_KEY, (tx) =>
+    createPaymentsRepository(tx).deleteRefusedWebhooks(before, BATCH),
+  );
 }
 
 /** Runs the retention job every hour while the server runs (tests call it by hand). */
-export const webhookRetentionJobPlugin = fp(
-  async (fastify: FastifyInstance) => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      pruneRefusedWebhooks(fastify.db)
-        .then((count) => {
-          fastify.metrics.jobRun('webhook-retention', 'done');
-          if (count > 0) fastify.log.info({ count }, 'refused payment webhooks deleted');
-        })
-        .catch((error: unknown) => {
-          fastify.metrics.jobRun('webhook-retention', 'failed');
-          fastify.log.error({ err: error }, 'payment webhook retention job failed');
-        })
-        .finally(() => {
-          running = false;
-        });
-    }, RETENTION_INTERVAL_MS);
-    timer.unref();
-    fastify.addHook('onClose', async () => clearInterval(timer));
+export const webhookRetentionJobPlugin = periodicJobPlugin(
+  {
+    job: 'webhook-retention',
+    everyMs: RETENTION_INTERVAL_MS,
+    run: (fastify) => pruneRefusedWebhooks(fastify.db),
+    did: 'refused payment webhooks deleted',
   },
   { name: 'payment-webhook-retention-job', dependencies: ['db'] },
 );

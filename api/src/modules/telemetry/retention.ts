@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
-import { tryJobLock } from '../../db/job-lock';
+import { deleteInBatches } from '../../db/job-lock';
+import { periodicJobPlugin } from '../../lib/periodic-job';
 import { createTelemetryRepository, utcDay } from './repository';
 
 /** Days of telemetry kept: the releases screen shows 7, the rest is for a look back. */
@@ -19,39 +18,16 @@ const DAY_MS = 86_400_000;
  */
 export async function pruneTelemetry(db: Database, now: Date = new Date()): Promise<number> {
   const before = utcDay(new Date(now.getTime() - TELEMETRY_RETENTION_DAYS * DAY_MS));
-  let total = 0;
-  for (;;) {
-    const deleted = await db.transaction(async (tx) => {
-      if (!(await tryJobLock(tx, RETENTION_LOCK_KEY))) return 0;
-      return createTelemetryRepository(tx).prune(before, BATCH);
-    });
-    total += deleted;
-    if (deleted === 0) return total;
-  }
+  return deleteInBatches(db, RETENTION_LOCK_KEY, (tx) => createTelemetryRepository(tx).prune(before, BATCH));
 }
 
 /** Runs the retention job every hour while the server runs (tests call it by hand). */
-export const telemetryRetentionJobPlugin = fp(
-  async (fastify: FastifyInstance) => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      pruneTelemetry(fastify.db)
-        .then((count) => {
-          fastify.metrics.jobRun('telemetry-retention', 'done');
-          if (count > 0) fastify.log.info({ count }, 'old telemetry deleted');
-        })
-        .catch((error: unknown) => {
-          fastify.metrics.jobRun('telemetry-retention', 'failed');
-          fastify.log.error({ err: error }, 'telemetry retention job failed');
-        })
-        .finally(() => {
-          running = false;
-        });
-    }, RETENTION_INTERVAL_MS);
-    timer.unref();
-    fastify.addHook('onClose', async () => clearInterval(timer));
+export const telemetryRetentionJobPlugin = periodicJobPlugin(
+  {
+    job: 'telemetry-retention',
+    everyMs: RETENTION_INTERVAL_MS,
+    run: (fastify) => pruneTelemetry(fastify.db),
+    did: 'old telemetry deleted',
   },
   { name: 'telemetry-retention-job', dependencies: ['db'] },
 );

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Database, DatabaseKind } from '../../db/client';
-import { tryJobLock } from '../../db/job-lock';
+import { deleteInBatches } from '../../db/job-lock';
+import { periodicJobPlugin } from '../../lib/periodic-job';
 
 /**
  * A server-rendered page's `Last-Modified` (issue 31): when the content its ETag stands for was
@@ -93,43 +92,22 @@ export async function prunePageVersions(db: Database, today: Date = new Date()):
   const before = new Date(today.getTime() - PAGE_VERSIONS_RETENTION_DAYS * 86_400_000)
     .toISOString()
     .slice(0, 10);
-  let total = 0;
-  for (;;) {
-    const deleted = await db.transaction(async (tx) => {
-      if (!(await tryJobLock(tx, RETENTION_LOCK_KEY))) return 0;
-      const result = await tx.execute(sql`
-        delete from page_versions where key in (
-          select key from page_versions where seen_on < ${before}::date limit ${BATCH})
-        returning 1`);
-      return (result as unknown as { rows: unknown[] }).rows.length;
-    });
-    total += deleted;
-    if (deleted === 0) return total;
-  }
+  return deleteInBatches(db, RETENTION_LOCK_KEY, async (tx) => {
+    const result = await tx.execute(sql`
+      delete from page_versions where key in (
+        select key from page_versions where seen_on < ${before}::date limit ${BATCH})
+      returning 1`);
+    return (result as unknown as { rows: unknown[] }).rows.length;
+  });
 }
 
 /** Prunes page_versions every hour while the server runs (tests call prunePageVersions by hand). */
-export const pageVersionsRetentionJobPlugin = fp(
-  async (fastify: FastifyInstance) => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      prunePageVersions(fastify.db)
-        .then((count) => {
-          fastify.metrics.jobRun('page-versions-retention', 'done');
-          if (count > 0) fastify.log.info({ count }, 'dates of pages not sent for a while deleted');
-        })
-        .catch((error: unknown) => {
-          fastify.metrics.jobRun('page-versions-retention', 'failed');
-          fastify.log.error({ err: error }, 'page versions retention job failed');
-        })
-        .finally(() => {
-          running = false;
-        });
-    }, RETENTION_INTERVAL_MS);
-    timer.unref();
-    fastify.addHook('onClose', async () => clearInterval(timer));
+export const pageVersionsRetentionJobPlugin = periodicJobPlugin(
+  {
+    job: 'page-versions-retention',
+    everyMs: RETENTION_INTERVAL_MS,
+    run: (fastify) => prunePageVersions(fastify.db),
+    did: 'dates of pages not sent for a while deleted',
   },
   { name: 'page-versions-retention-job', dependencies: ['db'] },
 );
