@@ -8,7 +8,9 @@ import {
   type Page,
   test,
 } from '../support/test';
+import { DEMO } from '../support/accounts';
 import { deviceContext, PHONE } from '../support/device';
+import { signIn } from '../support/session';
 
 /**
  * Public pages come from the server whole (header, cards, texts, links), hydrate in the browser
@@ -214,16 +216,25 @@ test.describe('server-rendered pages', () => {
     }).toPass({ timeout: 15_000 });
 
     // What a 304 rests on: a page read twice with the same tag is the same page, byte for byte but
-    // for the times its data was read at (a render that read a clock or drew a random number would
-    // send a browser's stale copy as current).
+    // for the times its data was read at and the header's online count, which the page keeps
+    // current itself (a render that read a clock or drew a random number would send a browser's
+    // stale copy as current).
     const readTimes = /"(?:dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g;
+    const content = (html: string) =>
+      html
+        .replace(readTimes, '')
+        .replace(/"data":\{"count":\d+\}/, '"data":{"count":0}')
+        .replace(
+          /<a[^>]* data-testid="online-counter"[^>]*>[\s\S]*?<\/a>/,
+          '<a data-testid="online-counter"></a>',
+        );
     for (const path of ['/', '/en/category/massage?page=2', href, '/price']) {
       await expect(async () => {
         const [one, two] = [await request.get(path), await request.get(path)];
         expect(one.headers().etag, path).toBe(two.headers().etag);
-        expect((await one.text()).replace(readTimes, ''), path).toBe(
-          (await two.text()).replace(readTimes, ''),
-        );
+        const [first, second] = [await one.text(), await two.text()];
+        expect(first, path).toContain('data-testid="online-counter"');
+        expect(content(first), path).toBe(content(second));
       }).toPass({ timeout: 15_000 });
     }
 
@@ -241,6 +252,39 @@ test.describe('server-rendered pages', () => {
     await page.getByRole('link', { name: 'Прайс' }).first().click();
     await expect(page).toHaveURL(/\/price$/);
     expect(problems).toEqual([]);
+  });
+
+  test("a model coming online does not make every page new: the header's online count is left out of the page's tag and date", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const onlineCount = async () =>
+      ((await (await request.get('/api/model/online-count')).json()) as { count: number }).count;
+    const count = await onlineCount();
+    const first = await request.get('/price');
+    const { etag } = first.headers();
+    expect(await first.text()).toContain(`aria-label="${count} онлайн`);
+    const model = await browser.newContext({ baseURL });
+    try {
+      await signIn(model, baseURL ?? '', DEMO.model, DEMO.password);
+      const cabinet = await model.newPage();
+      await cabinet.goto('/profile');
+      await expect.poll(onlineCount, { timeout: 10_000 }).toBe(count + 1);
+      // The page shows the new figure (once the shared copy of the last 2 s is gone), under the same
+      // tag and date: a crawler or a reload holding the page gets its 304.
+      await expect(async () => {
+        const now = await request.get('/price');
+        expect(await now.text()).toContain(`aria-label="${count + 1} онлайн`);
+        expect(now.headers().etag).toBe(etag);
+        expect(now.headers()['last-modified']).toBe(first.headers()['last-modified']);
+      }).toPass({ timeout: 10_000 });
+      expect((await request.get('/price', { headers: { 'if-none-match': etag ?? '' } })).status()).toBe(304);
+    } finally {
+      await model.close();
+    }
+    // Offline again before the next test on this server counts the models online.
+    await expect.poll(onlineCount, { timeout: 10_000 }).toBe(count);
   });
 
   test('a crawler that asks by date (as Yandex does) gets a 304 for a page that did not change since', async ({

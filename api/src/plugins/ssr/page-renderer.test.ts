@@ -10,6 +10,7 @@ import {
   compileTemplate,
   createPageRenderer,
   inProcessResponse,
+  queriesJson,
   utf8,
   type PageOutcome,
   type PageRendererOptions,
@@ -60,7 +61,15 @@ module.exports = {
           : [],
       },
       state: {
-        queries: { note: '</script><script>alert(1)</script>\u2028\u2029', data: globalThis.pageData ?? null },
+        // TanStack Query's dehydrated state: the page's data, and a figure the page keeps current itself.
+        queries: {
+          mutations: [],
+          queries: [
+            { queryKey: ['note'], state: { data: '</script><script>alert(1)</script>\u2028\u2029', dataUpdatedAt: Date.now() } },
+            { queryKey: ['data'], state: { data: globalThis.pageData ?? null, dataUpdatedAt: Date.now() } },
+            { queryKey: ['online'], meta: { live: true }, state: { data: globalThis.onlineCount ?? 0, dataUpdatedAt: Date.now() } },
+          ],
+        },
         texts: {},
         locale: en ? 'en' : 'ru',
       },
@@ -111,7 +120,8 @@ async function setUp(
   integrity?: string,
 ) {
   remoteServer = REMOTE_SERVER;
-  (globalThis as { pageData?: unknown }).pageData = undefined;
+  (globalThis as { pageData?: unknown; onlineCount?: unknown }).pageData = undefined;
+  (globalThis as { onlineCount?: unknown }).onlineCount = undefined;
   const root = mkdtempSync(path.join(tmpdir(), 'page-renderer-'));
   mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
   mkdirSync(path.join(root, 'shell', 'dist-server'), { recursive: true });
@@ -401,7 +411,9 @@ describe('the page renderer', () => {
     expect(compressed?.headers['content-encoding']).toBe('br');
     expect(compressed?.headers.vary).toContain('accept-encoding');
     const text = brotliDecompressSync(compressed?.rawPayload ?? Buffer.alloc(0)).toString('utf8');
-    expect(text.replace(/#\d+/, '#n')).toBe(plain.body.replace(/#\d+/, '#n'));
+    // The same page but for its render's number and the times its data was read at.
+    const same = (html: string) => html.replace(/#\d+/, '#n').replace(/"dataUpdatedAt":\d+/g, '');
+    expect(same(text)).toBe(same(plain.body));
   });
 
   it('answers a request naming the page it holds with a 304: the data read, the page not rendered', async () => {
@@ -443,6 +455,12 @@ describe('the page renderer', () => {
     expect((await inject('/girl/21', { 'if-none-match': String(changed.headers.etag) })).statusCode).toBe(
       304,
     );
+
+    // The header's online count moved: the page keeps it current itself, so the page is the same.
+    (globalThis as { onlineCount?: number }).onlineCount = 64;
+    const counted = await inject('/girl/21', { 'if-none-match': String(changed.headers.etag) });
+    expect(counted.statusCode).toBe(304);
+    expect((await inject('/girl/21')).body).toContain('"data":64');
 
     // Another release of the remote's server code (the same address, registry and styles) writes
     // the body: another tag.
@@ -632,6 +650,11 @@ describe("a page's date", () => {
     const settled = String((await inject('/girl/21?page=2')).headers['last-modified']);
     expect(Date.parse(settled)).toBeGreaterThan(Date.parse(bDate));
     expect((await inject('/girl/21?page=2', { 'if-modified-since': settled })).statusCode).toBe(304);
+    // A figure the page keeps current itself moved: the same page, the same date.
+    (globalThis as { onlineCount?: number }).onlineCount = 65;
+    const counted = await inject('/girl/21?page=2', { 'if-modified-since': settled });
+    expect(counted.statusCode).toBe(304);
+    expect(counted.headers['last-modified']).toBe(settled);
   });
 
   it('answers a date from another instance, and from a shared page', async () => {
@@ -664,6 +687,38 @@ describe("a page's date", () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers.etag).toBeDefined();
     expect(page.headers['last-modified']).toBeUndefined();
+  });
+});
+
+describe("the handed-over queries' JSON", () => {
+  it("is JSON.stringify's, script-safe, with each live query a piece of its own", () => {
+    const live = new Set<string>();
+    const state = {
+      mutations: [],
+      queries: [
+        { queryKey: ['a'], state: { data: '</script>\u2028', dataUpdatedAt: 1 } },
+        { queryKey: ['online'], meta: { live: true }, state: { data: { count: 7 } } },
+        { queryKey: ['b'], meta: { other: true }, state: { data: null }, skipped: undefined },
+        { queryKey: ['streams'], meta: { live: true }, state: { data: [1, 2] } },
+      ],
+      gone: undefined,
+    };
+    const pieces = queriesJson(state, live);
+    expect(pieces.join('')).toBe(
+      JSON.stringify(state)
+        .replace(/</g, '\\u003c')
+        .replace(/\u2028/g, '\\u2028'),
+    );
+    expect([...live]).toEqual([
+      JSON.stringify(state.queries[1]),
+      `,${JSON.stringify(state.queries[3])}`.slice(1),
+    ]);
+    expect(pieces.filter((piece) => live.has(piece))).toHaveLength(2);
+    for (const other of [null, 'text', [1, 2], { queries: 'not a list' }, {}]) {
+      const none = new Set<string>();
+      expect(queriesJson(other, none).join('')).toBe(JSON.stringify(other));
+      expect(none.size).toBe(0);
+    }
   });
 });
 

@@ -169,6 +169,46 @@ const scriptJson = (value: unknown) =>
   // One pass over the JSON (a page's state is about 20 000 characters), not three.
   JSON.stringify(value).replace(/[<\u2028\u2029]/g, (character) => SCRIPT_ESCAPES[character] as string);
 
+/**
+ * The handed-over queries' JSON (TanStack Query's dehydrated state), byte for byte what
+ * `scriptJson(queries)` writes, in pieces: each query on its own, so that the data of a query whose
+ * `meta` says the page keeps it current itself (`live`, platform's LIVE_QUERY_META: the header's
+ * online count) can be left out of the page's validator. Those pieces are added to `live`.
+ */
+export function queriesJson(queries: unknown, live: Set<string>): string[] {
+  const dehydrated = queries as { queries?: unknown } | null;
+  if (!dehydrated || typeof dehydrated !== 'object' || Array.isArray(dehydrated))
+    return [scriptJson(queries)];
+  const pieces: string[] = [];
+  let text = '{';
+  let first = true;
+  for (const [key, value] of Object.entries(dehydrated)) {
+    // What JSON.stringify leaves out of an object.
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    text += `${first ? '' : ','}${scriptJson(key)}:`;
+    first = false;
+    if (key !== 'queries' || !Array.isArray(value)) {
+      text += scriptJson(value);
+      continue;
+    }
+    text += '[';
+    value.forEach((query: unknown, index) => {
+      if (index > 0) text += ',';
+      const json = scriptJson(query ?? null);
+      if ((query as { meta?: { live?: unknown } } | null)?.meta?.live !== true) {
+        text += json;
+        return;
+      }
+      pieces.push(text, json);
+      live.add(json);
+      text = '';
+    });
+    text += ']';
+  }
+  pieces.push(`${text}}`);
+  return pieces;
+}
+
 interface CachedPage {
   status: number;
   html: Buffer;
@@ -595,15 +635,17 @@ export function createPageRenderer(
     styles: RemoteStyle[],
     scripts: string[],
     registry: RemoteRegistry,
-  ): [Piece[], Piece[]] {
-    return fillTemplate({
+  ): [Piece[], Piece[], ReadonlySet<string>] {
+    const live = new Set<string>();
+    const [before, after] = fillTemplate({
       lang: page.locale,
       title: escapeHtml(page.head.title),
       preloads: imagePreloads(page),
       description: escapeHtml(page.head.description),
       head: [...headTags(page, origin, styles), bootTag(scripts)],
-      state: stateJson(page.state, registry),
+      state: stateJson(page.state, registry, live),
     });
+    return [before, after, live];
   }
 
   /**
@@ -619,8 +661,8 @@ export function createPageRenderer(
     }
     return json;
   };
-  function stateJson(state: PreparedPage['state'], registry: RemoteRegistry): Piece[] {
-    const pieces: Piece[] = [`{"queries":${scriptJson(state.queries)},"texts":{`];
+  function stateJson(state: PreparedPage['state'], registry: RemoteRegistry, live: Set<string>): Piece[] {
+    const pieces: Piece[] = ['{"queries":', ...queriesJson(state.queries, live), ',"texts":{'];
     let first = true;
     for (const [namespace, value] of Object.entries(state.texts)) {
       const name = `${first ? '' : ','}${scriptJson(namespace)}:`;
@@ -639,21 +681,30 @@ export function createPageRenderer(
    * remote's server code write from that state for that address, so their code's hashes, the
    * address and the status stand for it (the render reads no clock, cookie or random number). Left
    * out are the times its queries were read at (TanStack Query's `dataUpdatedAt` and the like, in
-   * milliseconds: they differ on every page): the tag is weak, the same for the same data read at
-   * another time, and for the page's brotli, gzip and plain bytes. A page whose ETag a request
+   * milliseconds: they differ on every page), and the data of queries the page keeps current itself
+   * (`live`, see queriesJson: the header's online count, which would otherwise make every page new
+   * whenever a model comes online). The tag is weak, the same for the same content read at another
+   * time, and for the page's brotli, gzip and plain bytes. A page whose ETag a request
    * names is then the same page: a 304, for a crawler coming back or a browser's reload, costs the
    * page's reads but not its render, compression or transfer. A browser that keeps its copy reads
    * it as data read then, and asks for it again when TanStack Query counts it stale.
    */
   const sharedDigests = new WeakMap<Buffer, string>();
-  function pageTag(page: PreparedPage, url: URL, code: string, pieces: readonly (readonly Piece[])[]) {
+  function pageTag(
+    page: PreparedPage,
+    url: URL,
+    code: string,
+    pieces: readonly (readonly Piece[])[],
+    live: ReadonlySet<string>,
+  ) {
     const hash = createHash('sha1').update(
       `${shellVersion}\n${code}\n${page.status}\n${url.pathname}${url.search}\n`,
     );
     for (const part of pieces) {
       for (const piece of part) {
         if (typeof piece === 'string') {
-          hash.update(piece.replace(READ_TIMES, ''));
+          // A query the page keeps current itself: that it is there, not what it held.
+          hash.update(live.has(piece) ? '\0live\0' : piece.replace(READ_TIMES, ''));
           continue;
         }
         // The template's text, styles, a language's texts, the registry: the same bytes page after
@@ -792,9 +843,9 @@ export function createPageRenderer(
     }
 
     const page = await shell.preparePage({ url, remoteName: name, remote, registry });
-    const [before, after] = documentParts(page, origin, styles, scripts, registry);
+    const [before, after, live] = documentParts(page, origin, styles, scripts, registry);
     // Only a page that is there has a validator: a 404 or a 410 is rendered each time.
-    const etag = page.status === 200 ? pageTag(page, url, code, [before, after]) : undefined;
+    const etag = page.status === 200 ? pageTag(page, url, code, [before, after], live) : undefined;
     if (etag && notModified(request.headers['if-none-match'], etag)) {
       page.dispose?.();
       options.onPage?.({ remote: name, result: 'not_modified' });

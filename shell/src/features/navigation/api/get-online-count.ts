@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OnlineModelsResponse } from 'contracts';
-import { api } from 'platform';
+import { api, LIVE_QUERY_META } from 'platform';
 
 /** Visible profiles whose model is online now: her cabinet is open, or she streams. */
 export const getOnlineCount = (signal?: AbortSignal) =>
@@ -11,6 +11,8 @@ export const onlineCountQueryOptions = () =>
     queryKey: ['models', 'online-count'],
     queryFn: ({ signal }) => getOnlineCount(signal),
     refetchInterval: 30_000,
+    // Kept current while the page is open: not part of a rendered page's validator.
+    meta: LIVE_QUERY_META,
   });
 
 export const useOnlineCount = () => useQuery(onlineCountQueryOptions());
