@@ -52,11 +52,8 @@ const KEPT_SQL = `
  * writes nothing (on PGlite about 3 ms a page: its files are synced after each one).
  */
 const SINCE_SQL = `
-  with kept as (
-    select since from page_versions where key = $1 and tag = $2 and seen_on = current_date
-  ), changed as (
-    insert into page_versions as v (key, tag, since)
-    select $1, $2, to_timestamp($3::float8 / 1000) where not exists (select 1 from kept)
+  with changed as (
+    insert into page_versions as v (key, tag, since) values ($1, $2, to_timestamp($3::float8 / 1000))
     on conflict (key) do update set
       since = case when v.tag = excluded.tag then v.since
                    else greatest(excluded.since, v.since) + interval '1 second' end,
@@ -65,9 +62,10 @@ const SINCE_SQL = `
     where v.tag <> excluded.tag or v.seen_on < current_date
     returning v.since
   )
-  select extract(epoch from since)::float8 * 1000 as since from kept
+  select extract(epoch from since)::float8 * 1000 as since from changed
   union all
-  select extract(epoch from since)::float8 * 1000 from changed`;
+  select extract(epoch from since)::float8 * 1000 from page_versions
+  where key = $1 and tag = $2 and not exists (select 1 from changed)`;
 
 interface Client {
   query(
@@ -96,15 +94,16 @@ export function createPageVersions(db: Database, kind: DatabaseKind): PageVersio
   };
 }
 
-/** Deletes the rows of pages not sent for the retention period, a batch per transaction. */
-export async function prunePageVersions(db: Database, today: Date = new Date()): Promise<number> {
-  const before = new Date(today.getTime() - PAGE_VERSIONS_RETENTION_DAYS * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
+/**
+ * Deletes the rows of pages not sent for the retention period, a batch per transaction; the days
+ * are the database's, as `seen_on` is written.
+ */
+export async function prunePageVersions(db: Database): Promise<number> {
   return deleteInBatches(db, RETENTION_LOCK_KEY, async (tx) => {
     const result = await tx.execute(sql`
       delete from page_versions where key in (
-        select key from page_versions where seen_on < ${before}::date limit ${BATCH})
+        select key from page_versions
+        where seen_on < current_date - ${PAGE_VERSIONS_RETENTION_DAYS}::int limit ${BATCH})
       returning 1`);
     return (result as unknown as { rows: unknown[] }).rows.length;
   });
