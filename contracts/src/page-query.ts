@@ -46,3 +46,12 @@ export function pageQuery(pathname: string, search: URLSearchParams): string {
   const query = kept.toString();
   return query ? `?${query}` : '';
 }
+
+/**
+ * The `meta` of a query whose data a page keeps current itself while it is open (polled or
+ * pushed, as the header's online count). The server's renderer leaves that data out of a page's
+ * validator (its ETag and date), so a figure that moves every few seconds does not make every page
+ * new to a crawler or a reload. A browser that keeps its copy shows the figure it held until the
+ * query reads it again (at once when it is older than its stale time).
+ */
+export const LIVE_QUERY_META = { live: true } as const;

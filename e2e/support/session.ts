@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
 /** Signs a browser context in through the real API, as the sign-in form would. */
 export async function signIn(
@@ -14,6 +14,11 @@ export async function signIn(
     headers: { 'x-csrf-token': csrf },
   });
   if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
+}
+
+/** How many visible profiles the API counts online now (the header's figure). */
+export async function onlineModels(request: APIRequestContext): Promise<number> {
+  return ((await (await request.get('/api/model/online-count')).json()) as { count: number }).count;
 }
 
 /** Counts the presence sockets and visit calls a page makes. */

@@ -10,7 +10,7 @@ import {
 } from '../support/test';
 import { DEMO } from '../support/accounts';
 import { deviceContext, PHONE } from '../support/device';
-import { signIn } from '../support/session';
+import { onlineModels, signIn } from '../support/session';
 
 /**
  * Public pages come from the server whole (header, cards, texts, links), hydrate in the browser
@@ -259,8 +259,7 @@ test.describe('server-rendered pages', () => {
     baseURL,
     request,
   }) => {
-    const onlineCount = async () =>
-      ((await (await request.get('/api/model/online-count')).json()) as { count: number }).count;
+    const onlineCount = () => onlineModels(request);
     const count = await onlineCount();
     const first = await request.get('/price');
     const { etag } = first.headers();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '../support/test';
 import { DEMO } from '../support/accounts';
-import { signIn } from '../support/session';
+import { onlineModels, signIn } from '../support/session';
 
 /** The first page's cards are there and the page has settled. */
 async function listingShown(page: Page) {
@@ -123,8 +123,7 @@ test.describe('switching accounts', () => {
 });
 
 test.describe('online', () => {
-  const onlineCount = async (page: Page) =>
-    ((await (await page.request.get('/api/model/online-count')).json()) as { count: number }).count;
+  const onlineCount = (page: Page) => onlineModels(page.request);
 
   test('a model is online while her cabinet is open in a tab, and not after she closes it', async ({
     browser,

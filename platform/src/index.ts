@@ -35,7 +35,7 @@ export { basenameFor, LOCALE_PREFIX, localeOfPath, localizePath, stripLocale } f
 export type { PlatformProvidersProps } from './providers';
 export { PlatformProviders } from './providers';
 export { StandaloneApp } from './standalone/standalone-app';
-export { dehydrateForPage, hydrateFromPage, LIVE_QUERY_META } from './query/handover';
+export { dehydrateForPage, hydrateFromPage } from './query/handover';
 export { createQueryClient, queryClient } from './query/query-client';
 export type { RegistryEntry, RemoteName, RemoteRegistry, RemoteRoutesModule } from './remotes/remotes';
 export {

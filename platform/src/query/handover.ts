@@ -15,15 +15,6 @@ function isSerializedApiError(value: unknown): value is SerializedApiError {
 }
 
 /**
- * The `meta` of a query whose data the page keeps current itself while it is open (polled or
- * pushed, as the header's online count): the server's renderer leaves that data out of a page's
- * validator (its ETag and date), so a figure that moves every few seconds does not make every page
- * new to a crawler or a reload. A browser that keeps its copy shows the figure it held until the
- * query reads it again (at once when it is older than its stale time).
- */
-export const LIVE_QUERY_META = { live: true } as const;
-
-/**
  * What the server's queries found, for the page's HTML: answers and API refusals (a profile
  * that is gone renders the 404 page on the server, and must in the browser's first render too).
  */

@@ -8,6 +8,7 @@ import { transcode } from 'node:buffer';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import {
+  LIVE_QUERY_META,
   type Locale,
   localizePath,
   type PageImage,
@@ -172,7 +173,7 @@ const scriptJson = (value: unknown) =>
 /**
  * The handed-over queries' JSON (TanStack Query's dehydrated state), byte for byte what
  * `scriptJson(queries)` writes, in pieces: each query on its own, so that the data of a query whose
- * `meta` says the page keeps it current itself (`live`, platform's LIVE_QUERY_META: the header's
+ * `meta` says the page keeps it current itself (contracts' LIVE_QUERY_META: the header's
  * online count) can be left out of the page's validator. Those pieces are added to `live`.
  */
 export function queriesJson(queries: unknown, live: Set<string>): string[] {
@@ -195,7 +196,7 @@ export function queriesJson(queries: unknown, live: Set<string>): string[] {
     value.forEach((query: unknown, index) => {
       if (index > 0) text += ',';
       const json = scriptJson(query ?? null);
-      if ((query as { meta?: { live?: unknown } } | null)?.meta?.live !== true) {
+      if ((query as { meta?: { live?: unknown } } | null)?.meta?.live !== LIVE_QUERY_META.live) {
         text += json;
         return;
       }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OnlineModelsResponse } from 'contracts';
-import { api, LIVE_QUERY_META } from 'platform';
+import { LIVE_QUERY_META, type OnlineModelsResponse } from 'contracts';
+import { api } from 'platform';
 
 /** Visible profiles whose model is online now: her cabinet is open, or she streams. */
 export const getOnlineCount = (signal?: AbortSignal) =>
