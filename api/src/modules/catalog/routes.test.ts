@@ -10,7 +10,7 @@ import {
 } from 'contracts';
 import { contractsLocales } from 'contracts/locales';
 import { and, count, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cities, modelProfiles } from '../../db/schema';
 import { seed } from '../../db/seed';
 import { createCity, createProfile, hoursAgo, hoursAhead } from '../../testing/builders';
@@ -494,6 +494,37 @@ describe('GET /api/model/online-count', () => {
     await createProfile(t.db, { isOnline: true, status: 'draft' });
     await createProfile(t.db, { isOnline: true, expiresAt: hoursAgo(1) });
     expect(await count()).toBe(before + 1);
+  });
+});
+
+describe("a rendered page's online count", () => {
+  it('is read once for the pages of a second, and again at once after a change to who is listed', async () => {
+    const read = t.app.inProcessReads.get('/api/model/online-count');
+    if (!read) throw new Error('no read for the online count');
+    const pageCount = async () =>
+      (JSON.parse(await read({ query: {}, params: {}, acceptLanguage: 'ru' })) as { count: number }).count;
+    const routeCount = async () => (await get('/api/model/online-count')).json<{ count: number }>().count;
+    // The clock stands still unless the test moves it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const before = await pageCount();
+      expect(before).toBe(await routeCount());
+      // A model coming online (the presence socket writes the row): the route, which a browser's
+      // header polls, reads it at once; the pages rendered in the same second share their read.
+      await createProfile(t.db, { isOnline: true });
+      expect(await routeCount()).toBe(before + 1);
+      expect(await pageCount()).toBe(before);
+      vi.setSystemTime(Date.now() + 999);
+      expect(await pageCount()).toBe(before);
+      vi.setSystemTime(Date.now() + 1);
+      expect(await pageCount()).toBe(before + 1);
+      // A change to who is listed clears the listing, and with it the shared count, on every instance.
+      await createProfile(t.db, { isOnline: true });
+      t.app.listingCache.clear();
+      expect(await pageCount()).toBe(before + 2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

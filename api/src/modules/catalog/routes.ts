@@ -10,6 +10,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { encodingFor } from '../../lib/compression';
 import { pickLocale } from '../../lib/i18n';
+import { PAGE_SHARED_READ_MS, sharedRead } from '../../lib/shared-read';
 import { parse } from '../../lib/validation';
 import { defineRoutes, errorResponses, serializerOf, valibotValidatorCompiler } from '../../lib/route-schema';
 import { MODEL_NOT_FOUND } from '../../lib/shared-errors';
@@ -133,9 +134,11 @@ export const catalogRoutes = defineRoutes(async (fastify) => {
     },
   );
   const onlineCount = async () => ({ count: await models.onlineCount() });
-  fastify.inProcessReads.set(`${fastify.prefix}/model/online-count`, async () =>
-    JSON.stringify(await onlineCount()),
-  );
+  // Every rendered page's header shows it: the pages rendered within a second share one read,
+  // read again after any change to who is listed (a block, a publication: the listing's clear).
+  const pagesOnlineCount = sharedRead(PAGE_SHARED_READ_MS, async () => JSON.stringify(await onlineCount()));
+  listingCache.onClear(pagesOnlineCount.clear);
+  fastify.inProcessReads.set(`${fastify.prefix}/model/online-count`, pagesOnlineCount.get);
 
   fastify.get(
     '/model/:id',

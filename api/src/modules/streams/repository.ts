@@ -176,11 +176,12 @@ export function createStreamRepository(db: Database) {
     },
 
     /**
-     * Streams on air of visible profiles, newest first, at most STREAMS_LIVE_MAX. Every catalogue
-     * page asks (the live strip): one prepared statement per combination of filters, planned once
-     * per connection on PostgreSQL (planning it cost ten times running it).
+     * Streams on air of visible profiles, newest first, at most `limit` (a strip's STREAMS_LIVE_MAX;
+     * the rendered pages read more, once for all their strips). One prepared statement per
+     * combination of filters, planned once per connection on PostgreSQL (planning it cost ten times
+     * running it).
      */
-    async onAir(query: LiveStreamsQuery): Promise<StreamRow[]> {
+    async onAir(query: LiveStreamsQuery, limit: number = STREAMS_LIVE_MAX): Promise<StreamRow[]> {
       const shape = `${query.category ? 'c' : ''}${query.city ? 't' : ''}`;
       let statement = onAirStatements.get(shape);
       if (!statement) {
@@ -194,11 +195,11 @@ export function createStreamRepository(db: Database) {
           .innerJoin(cities, eq(cities.id, modelProfiles.cityId))
           .where(and(...where))
           .orderBy(desc(liveStreams.startedAt), desc(liveStreams.id))
-          .limit(STREAMS_LIVE_MAX)
+          .limit(sql.placeholder('limit'))
           .prepare(`streams_on_air_${shape || 'all'}`);
         onAirStatements.set(shape, statement);
       }
-      const rows = await statement.execute({ category: query.category, city: query.city });
+      const rows = await statement.execute({ category: query.category, city: query.city, limit });
       return rows.map((row) => row.stream);
     },
 

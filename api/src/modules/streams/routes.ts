@@ -80,11 +80,12 @@ export const streamRoutes = defineRoutes(async (fastify) => {
       return streams.onAir(request.query, pickLocale(request.headers['accept-language']));
     },
   );
-  // A rendered page's live strip: the query validated and the answer written as the route does.
+  // A rendered page's live strip: the query validated and the answer written as the route does,
+  // from the streams the pages rendered within a second share.
   const liveJson = serializerOf(liveStreamList);
   fastify.inProcessReads.set(`${fastify.prefix}/streams/live`, async ({ query, acceptLanguage }) => {
     // As the route validates it (and throws its ValidationError).
-    return liveJson(await streams.onAir(parse(liveStreamsQuery, query), pickLocale(acceptLanguage)));
+    return liveJson(await streams.onAirForPages(parse(liveStreamsQuery, query), pickLocale(acceptLanguage)));
   });
 
   fastify.get(

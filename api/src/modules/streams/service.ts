@@ -1,4 +1,4 @@
-import type { Locale } from 'contracts';
+import { LOCALES, type Locale } from 'contracts';
 import {
   type LiveStreamList,
   type LiveStreamsQuery,
@@ -11,10 +11,12 @@ import {
   type StreamState,
   type StreamSummary,
   STREAM_RECORDS_PAGE_SIZE,
+  STREAMS_LIVE_MAX,
 } from 'contracts/streams';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/api-error';
 import { RedisUnavailableError } from '../../lib/redis-scripts';
+import { PAGE_SHARED_READ_MS, type SharedRead, sharedRead } from '../../lib/shared-read';
 import { randomToken } from '../../lib/tokens';
 import type { StreamMedia } from './media/types';
 import { createStreamRepository, type StreamRow } from './repository';
@@ -23,6 +25,13 @@ import type { StreamStore } from './store';
 
 /** Viewer counts go out at most this often per stream (other state changes go at once). */
 export const VIEWER_BROADCAST_MS = 1_000;
+
+/**
+ * The streams on air the rendered pages' strips share, newest first: each page's strip is these
+ * filtered by its city and category. Past this many, a filtered strip that finds fewer than
+ * STREAMS_LIVE_MAX in them reads its own.
+ */
+export const PAGES_ON_AIR_MAX = 200;
 
 /** The bus channel on which an instance tells the others' sockets of a stream what it told its own. */
 const FANOUT_CHANNEL = 'streams:fanout';
@@ -36,6 +45,8 @@ export interface StreamServiceOptions {
   heartbeatMs?: number | undefined;
   graceMs?: number | undefined;
   viewerBroadcastMs?: number | undefined;
+  /** PAGES_ON_AIR_MAX unless a test sets it. */
+  pagesOnAirMax?: number | undefined;
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -62,6 +73,37 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
   const viewerTimers = new Map<number, { timer: NodeJS.Timeout | null; lastAt: number; peak: number }>();
   const ending = new Map<number, Promise<void>>();
   let closing = false;
+
+  /** Streams of visible profiles on air, newest first, at most `limit`, as the strip shows them. */
+  async function listed(query: LiveStreamsQuery, locale: Locale, limit: number) {
+    const rows = await repository.onAir(query, limit);
+    const cards = await repository.cards(
+      rows.map((row) => row.profileId),
+      locale,
+    );
+    const items: LiveStreamList['items'] = [];
+    for (const row of rows) {
+      const profile = cards.get(row.profileId);
+      if (profile) items.push({ ...(await summaryOf(row)), profile });
+    }
+    return { items, rows: rows.length };
+  }
+
+  async function onAir(query: LiveStreamsQuery, locale: Locale): Promise<LiveStreamList> {
+    return { items: (await listed(query, locale, STREAMS_LIVE_MAX)).items };
+  }
+
+  const pagesOnAirMax = options.pagesOnAirMax ?? PAGES_ON_AIR_MAX;
+  const pagesOnAir = Object.fromEntries(
+    LOCALES.map((locale) => [
+      locale,
+      sharedRead(PAGE_SHARED_READ_MS, () => listed({}, locale, pagesOnAirMax)),
+    ]),
+  ) as Record<Locale, SharedRead<Awaited<ReturnType<typeof listed>>>>;
+  // A stream started, paused or ended, or a profile listed or hidden, here or on another instance.
+  fastify.listingCache.onClear(() => {
+    for (const locale of LOCALES) pagesOnAir[locale].clear();
+  });
 
   const changed = () => {
     fastify.listingCache.clear();
@@ -452,17 +494,23 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
       return { ...(await summaryOf(row)), profile: cards.get(row.profileId) ?? null };
     },
 
-    async onAir(query: LiveStreamsQuery, locale: Locale): Promise<LiveStreamList> {
-      const rows = await repository.onAir(query);
-      const cards = await repository.cards(
-        rows.map((row) => row.profileId),
-        locale,
-      );
-      const items: LiveStreamList['items'] = [];
-      for (const row of rows) {
-        const profile = cards.get(row.profileId);
-        if (profile) items.push({ ...(await summaryOf(row)), profile });
-      }
+    onAir,
+
+    /**
+     * The strip of a rendered page: the same streams as `onAir`, filtered from the ones every page
+     * rendered within a second shares (read again after any change to streams or to who is listed).
+     */
+    async onAirForPages(query: LiveStreamsQuery, locale: Locale): Promise<LiveStreamList> {
+      const shared = await pagesOnAir[locale].get();
+      const items = shared.items
+        .filter(
+          ({ profile }) =>
+            (!query.category || profile.category === query.category) &&
+            (!query.city || profile.city.slug === query.city),
+        )
+        .slice(0, STREAMS_LIVE_MAX);
+      // More on air than are shared: the strip's own may be past them.
+      if (items.length < STREAMS_LIVE_MAX && shared.rows >= pagesOnAirMax) return onAir(query, locale);
       return { items };
     },
 

@@ -34,6 +34,8 @@ export interface StreamsPluginOptions {
   heartbeatMs?: number | undefined;
   graceMs?: number | undefined;
   viewerBroadcastMs?: number | undefined;
+  /** Tests lower how many streams the rendered pages' strips share (PAGES_ON_AIR_MAX). */
+  pagesOnAirMax?: number | undefined;
   messagesPerSocket?: Limit | undefined;
 }
 
@@ -78,6 +80,7 @@ export const streamsPlugin = fp<StreamsPluginOptions>(
       heartbeatMs: options.heartbeatMs,
       graceMs: options.graceMs,
       viewerBroadcastMs: options.viewerBroadcastMs,
+      pagesOnAirMax: options.pagesOnAirMax,
     });
     fastify.decorate('streams', service);
     fastify.addHook('onReady', async () => {
