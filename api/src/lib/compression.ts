@@ -35,7 +35,15 @@ export function encodingFor(request: FastifyRequest, size: number): Encoding | n
   if (header === undefined || size < API_COMPRESSION.threshold) return null;
   if (request.headers['x-no-compression'] !== undefined) return null;
   // As the plugin reads the header: lower case, the no-preference token and x-gzip as gzip.
-  const chosen = negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), API_COMPRESSION.encodings);
+  return negotiateEncoding(header.toLowerCase(), API_COMPRESSION.encodings);
+}
+
+/**
+ * The encoding `header` (lower case) prefers among `supported`, in its order where the header's
+ * weights tie, or null: a weight of 0 refuses one, and `*` or `x-gzip` stands for gzip.
+ */
+export function negotiateEncoding(header: string, supported: Encoding[]): Encoding | null {
+  const chosen = negotiate(header.replace(/\*|x-gzip/g, 'gzip'), supported);
   return chosen === 'br' || chosen === 'gzip' ? chosen : null;
 }
 

@@ -6,7 +6,7 @@ import { parse as parseQuery } from 'node:querystring';
 import { Writable } from 'node:stream';
 import { transcode } from 'node:buffer';
 import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import {
   LIVE_QUERY_META,
   type Locale,
@@ -22,7 +22,9 @@ import type { RegistryChannels } from '../../modules/releases/registry';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { httpDate, notModified, unmodifiedSince } from '../../lib/conditional';
+import { type Encoding, negotiateEncoding } from '../../lib/compression';
 import { findInProcessRead, inProcessHeaders } from '../../lib/in-process';
+import { gzipPage, type PageBytes, SHARED_MIN } from './page-gzip';
 import type { PageVersions } from './page-versions';
 import { createRemoteLoader, type FetchedFile, integrityOf, type RemoteStyle } from './remote-loader';
 
@@ -212,7 +214,7 @@ export function queriesJson(queries: unknown, live: Set<string>): string[] {
 
 interface CachedPage {
   status: number;
-  html: Buffer;
+  bytes: PageBytes;
   locale: Locale;
   /** The page's validator (a 200's only). */
   etag: string | undefined;
@@ -222,46 +224,52 @@ interface CachedPage {
   encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
 }
 
-/** The encoding to send a page in: brotli, else gzip, else none. */
-function encodingFor(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
-  const accepted = String(acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return null;
+/**
+ * The encoding to send a page in, as the request accepts it (q=0 refuses one), or null for none.
+ * A page rendered for this request goes as gzip where it may (gzipPage: the page's own text is
+ * all that is compressed), a shared copy as brotli (compressed once, harder, for every visitor).
+ */
+function encodingFor(acceptEncoding: string | string[] | undefined, rendered: boolean): Encoding | null {
+  const header = String(acceptEncoding ?? '').toLowerCase();
+  if (!header) return null;
+  return negotiateEncoding(header, rendered ? ['gzip', 'br'] : ['br', 'gzip']);
 }
 
 const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
 
 /**
- * A page compressed off the main thread (libuv's pool). A shared page is compressed once for
- * every visitor and so harder (brotli 6); a page rendered for one request at brotli 3: on a page
- * of 86 KB, 0.9 ms of CPU for 18.8 KB where brotli 4 took 1.6 ms for 17.9 KB (issue 31: under a
- * crawler compression was a sixth of a page's CPU).
+ * A page compressed off the main thread (libuv's pool). gzip by its pieces (gzipPage). Brotli for a
+ * shared page at 6 (compressed once for every visitor), else at 3, for a client that takes brotli
+ * and not gzip: on a page of 86 KB, 0.9 ms of CPU for 18.8 KB where brotli 4 took 1.6 ms for 17.9 KB.
  */
-function compress(html: Buffer, encoding: 'br' | 'gzip', shared: boolean): Promise<Buffer> {
-  if (encoding === 'gzip') return gzipped(html);
-  return brotli(html, {
+function compress(bytes: PageBytes, encoding: Encoding, shared: boolean): Promise<Buffer> {
+  if (encoding === 'gzip') return gzipPage(bytes);
+  return brotli(bytes.html, {
     params: {
       [zlibConstants.BROTLI_PARAM_QUALITY]: shared ? 6 : 3,
       [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.html.length,
     },
   });
 }
 
-function encode(page: CachedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
+/** A shared page's copy in `encoding`, made once (the request that rendered it may have made it). */
+function encode(page: CachedPage, encoding: Encoding): Promise<Buffer> {
   let body = page.encoded[encoding];
   if (!body) {
-    const compressed = compress(page.html, encoding, true);
-    // A failed compression is not kept: the next visitor's request tries again.
-    compressed.catch(() => {
-      if (page.encoded[encoding] === compressed) delete page.encoded[encoding];
-    });
+    const compressed = compress(page.bytes, encoding, true);
+    keep(page, encoding, compressed);
     body = compressed;
-    page.encoded[encoding] = body;
   }
   return body;
+}
+
+function keep(page: CachedPage, encoding: Encoding, compressed: Promise<Buffer>) {
+  page.encoded[encoding] = compressed;
+  // A failed compression is not kept: the next visitor's request tries again.
+  compressed.catch(() => {
+    if (page.encoded[encoding] === compressed) delete page.encoded[encoding];
+  });
 }
 
 /**
@@ -290,19 +298,34 @@ export function utf8(text: string): Buffer {
  * 80 000 characters) to each page's text would copy them into a new string and encode them again.
  */
 export function bytesOf(pieces: readonly Piece[]): Buffer {
+  return pageBytes(pieces).html;
+}
+
+/**
+ * As bytesOf, and where the shared pieces of SHARED_MIN bytes or more are in the page (gzipPage
+ * copies their compressed blocks instead of compressing them again).
+ */
+export function pageBytes(pieces: readonly Piece[]): PageBytes {
   const buffers: Buffer[] = [];
+  const shared: { at: number; piece: Buffer }[] = [];
+  let length = 0;
   let text = '';
+  const push = (buffer: Buffer) => {
+    buffers.push(buffer);
+    length += buffer.length;
+  };
   for (const piece of pieces) {
     if (typeof piece === 'string') {
       text += piece;
       continue;
     }
-    if (text) buffers.push(utf8(text));
+    if (text) push(utf8(text));
     text = '';
-    buffers.push(piece);
+    if (piece.length >= SHARED_MIN) shared.push({ at: length, piece });
+    push(piece);
   }
-  if (text) buffers.push(utf8(text));
-  return buffers.length === 1 ? (buffers[0] as Buffer) : Buffer.concat(buffers);
+  if (text) push(utf8(text));
+  return { html: buffers.length === 1 ? (buffers[0] as Buffer) : Buffer.concat(buffers, length), shared };
 }
 
 /** What a page writes into the template. */
@@ -790,21 +813,31 @@ export function createPageRenderer(
     });
   }
 
-  /** Sends a page, compressed as the request accepts. */
+  /**
+   * Sends a page, compressed as the request accepts: `rendered` for this request, else from the
+   * shared copy, whose compressed copies `encoded` makes once.
+   */
   async function sendPage(
     request: FastifyRequest,
     reply: FastifyReply,
     page: { status: number; locale: Locale },
-    html: Buffer,
-    encoded: ((encoding: 'br' | 'gzip') => Promise<Buffer>) | null,
+    bytes: PageBytes,
+    shared: CachedPage | null,
+    rendered: boolean,
     etag: string | undefined,
     since: number | null,
   ) {
     pageHeaders(reply.code(page.status).type('text/html; charset=utf-8'), page.locale, etag, since);
-    const encoding = encodingFor(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(html);
-    const body = await (encoded ? encoded(encoding) : compress(html, encoding, false));
-    return reply.header('content-encoding', encoding).send(body);
+    const encoding = encodingFor(request.headers['accept-encoding'], rendered);
+    if (!encoding) return reply.send(bytes.html);
+    let body: Promise<Buffer>;
+    if (!shared) body = compress(bytes, encoding, false);
+    else if (rendered) {
+      // The shared copy keeps what was made for the request that rendered it.
+      body = compress(bytes, encoding, encoding === 'br');
+      keep(shared, encoding, body);
+    } else body = encode(shared, encoding);
+    return reply.header('content-encoding', encoding).send(await body);
   }
 
   async function render(
@@ -867,7 +900,7 @@ export function createPageRenderer(
     // to bytes on the way (issue 31), and the data is read by now: nothing is left to wait for.
     // A page where a part could not be written (an error, a component still loading) is rendered
     // again through the stream, which waits for everything and says what failed.
-    let html: Buffer | null = null;
+    let bytes: PageBytes | null = null;
     let result: PageResult = name && !remote ? 'area_in_browser' : 'rendered';
     // A page with a part whose render threw is sent without a validator: the part may render next
     // time, and a copy without it must not stay current.
@@ -875,12 +908,13 @@ export function createPageRenderer(
     try {
       if (page.renderToString && (remote || !name)) {
         const text = page.renderToString();
-        if (!UNFINISHED_BOUNDARY.test(text)) html = bytesOf([...before, text, ...after]);
+        if (!UNFINISHED_BOUNDARY.test(text)) bytes = pageBytes([...before, text, ...after]);
         else result = 'rerendered';
       }
-      if (!html) {
+      if (!bytes) {
         const { body, failed } = await renderBody(request, page);
-        html = Buffer.concat([bytesOf(before), body, bytesOf(after)]);
+        // Rare (a part that failed or was still loading): compressed whole.
+        bytes = { html: Buffer.concat([bytesOf(before), body, bytesOf(after)]), shared: [] };
         if (failed) validator = undefined;
       }
     } finally {
@@ -896,16 +930,16 @@ export function createPageRenderer(
     if (cacheKey && pages) {
       const shared: CachedPage = {
         status: page.status,
-        html,
+        bytes,
         locale: page.locale,
         etag: validator,
         since,
         encoded: {},
       };
       pages.set(cacheKey, shared);
-      return sendPage(request, reply, page, html, (encoding) => encode(shared, encoding), validator, since);
+      return sendPage(request, reply, page, bytes, shared, true, validator, since);
     }
-    return sendPage(request, reply, page, html, null, validator, since);
+    return sendPage(request, reply, page, bytes, null, true, validator, since);
   }
 
   return {
@@ -932,15 +966,7 @@ export function createPageRenderer(
           return true;
         }
         options.onPage?.({ remote: name, result: 'cache' });
-        await sendPage(
-          request,
-          reply,
-          cached,
-          cached.html,
-          (encoding) => encode(cached, encoding),
-          cached.etag,
-          cached.since,
-        );
+        await sendPage(request, reply, cached, cached.bytes, cached, false, cached.etag, cached.since);
         return true;
       }
       try {
