@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readServerConfig } from './config';
+import { DEFAULT_HEAP_GROWING_PERCENT, readServerConfig } from './config';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -198,6 +198,28 @@ describe('server configuration', () => {
     expect(() => readServerConfig({ ...PRODUCTION, AUTH_RESEND_COOLDOWN_SECONDS: '10' })).toThrow(
       /refused in production/,
     );
+  });
+});
+
+describe('operations settings', () => {
+  it("bounds the heap's growth between major collections at twice what survived, as HEAP_GROWING_PERCENT says", () => {
+    expect(readServerConfig(PRODUCTION).operations.heapGrowingPercent).toBe(DEFAULT_HEAP_GROWING_PERCENT);
+    expect(DEFAULT_HEAP_GROWING_PERCENT).toBe(100);
+    expect(readServerConfig({ ...PRODUCTION, HEAP_GROWING_PERCENT: '0' }).operations.heapGrowingPercent).toBe(
+      0,
+    );
+    expect(
+      readServerConfig({ ...PRODUCTION, HEAP_GROWING_PERCENT: '50' }).operations.heapGrowingPercent,
+    ).toBe(50);
+    // Set but empty: the default.
+    expect(readServerConfig({ ...PRODUCTION, HEAP_GROWING_PERCENT: '' }).operations.heapGrowingPercent).toBe(
+      100,
+    );
+    for (const wrong of ['-1', '401', '1.5', 'lots']) {
+      expect(() => readServerConfig({ ...PRODUCTION, HEAP_GROWING_PERCENT: wrong }), wrong).toThrow(
+        /HEAP_GROWING_PERCENT must be a whole number from 0/,
+      );
+    }
   });
 });
 

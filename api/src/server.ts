@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app';
 import { readServerConfig } from './config';
 import { seed } from './db/seed';
@@ -42,6 +43,9 @@ async function localSecret(file: string): Promise<string> {
 async function main(): Promise<void> {
   const config = readServerConfig(env);
   const { port, host, production } = config;
+  // Read by V8 at each major collection, so it holds from here on (see DEFAULT_HEAP_GROWING_PERCENT).
+  const { heapGrowingPercent } = config.operations;
+  if (heapGrowingPercent > 0) setFlagsFromString(`--heap-growing-percent=${heapGrowingPercent}`);
   const development = env.NODE_ENV === 'development';
   const rateLimitFactor = Number(env.RATE_LIMIT_FACTOR ?? 1);
   if (!(rateLimitFactor > 0)) {
