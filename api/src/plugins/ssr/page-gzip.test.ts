@@ -34,6 +34,20 @@ describe('a page as gzip by its pieces', () => {
     await roundTrip([]);
   });
 
+  it('keeps pages compressed at the same time apart (their segments share the deflate streams)', async () => {
+    const pages = Array.from({ length: 12 }, (_, i) => [
+      '<head>',
+      styles,
+      text(20 + i, 3_000 + i * 700),
+      texts,
+      text(40 + i, 900),
+    ]);
+    const made = await Promise.all(pages.map((pieces) => gzipPage(pageBytes(pieces))));
+    made.forEach((gzipped, i) => {
+      expect(gunzipSync(gzipped).equals(pageBytes(pages[i] as Piece[]).html), `page ${i}`).toBe(true);
+    });
+  });
+
   it('copies each shared piece compressed once, the same bytes in every page', async () => {
     const once = deflateRawSync(styles, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
     const one = await roundTrip(['<head>', styles, text(7, 9_000)]);

@@ -46,7 +46,8 @@ class SegmentDeflater {
 
   private open(): DeflateRaw {
     if (this.stream) return this.stream;
-    const stream = createDeflateRaw({ level: OWN_LEVEL });
+    // Every write ends with a full flush: one call into zlib a segment.
+    const stream = createDeflateRaw({ level: OWN_LEVEL, flush: zlibConstants.Z_FULL_FLUSH });
     stream.on('data', (chunk: Buffer) => this.chunks.push(chunk));
     // A stream that failed is dropped: the next segment opens another.
     stream.on('error', () => {
@@ -61,15 +62,12 @@ class SegmentDeflater {
       () =>
         new Promise<Buffer>((resolve, reject) => {
           const stream = this.open();
-          const failed = (error: Error) => reject(error);
-          stream.once('error', failed);
           this.chunks = [];
-          stream.write(bytes);
-          stream.flush(zlibConstants.Z_FULL_FLUSH, () => {
-            stream.off('error', failed);
+          stream.write(bytes, (error) => {
             const out = Buffer.concat(this.chunks);
             this.chunks = [];
-            resolve(out);
+            if (error) reject(error);
+            else resolve(out);
           });
         }),
     );
