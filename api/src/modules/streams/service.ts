@@ -81,11 +81,16 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
       rows.map((row) => row.profileId),
       locale,
     );
+    // The streams' states asked together (with Redis, pipelined): up to PAGES_ON_AIR_MAX of them.
+    const summaries = await Promise.all(
+      rows.map((row) => (cards.has(row.profileId) ? summaryOf(row) : null)),
+    );
     const items: LiveStreamList['items'] = [];
-    for (const row of rows) {
+    rows.forEach((row, index) => {
       const profile = cards.get(row.profileId);
-      if (profile) items.push({ ...(await summaryOf(row)), profile });
-    }
+      const summary = summaries[index];
+      if (profile && summary) items.push({ ...summary, profile });
+    });
     return { items, rows: rows.length };
   }
 
