@@ -64,7 +64,10 @@ for (const load of LOADS) {
 /** Ports: the seeding start, the server with the caches off, the one with the default page cache. */
 const PORTS = { seed: 18360, uncached: 18361, cached: 18362 };
 /** As a browser (or a crawler) asks for a page. No cookies: a crawler's visit, or a first one. */
-const HEADERS = { accept: 'text/html', 'accept-encoding': process.env.ACCEPT_ENCODING ?? 'gzip, deflate, br' };
+const HEADERS = {
+  accept: 'text/html',
+  'accept-encoding': process.env.ACCEPT_ENCODING ?? 'gzip, deflate, br',
+};
 /** Pages of each kind fetched and read before measuring. */
 const SANITY_PAGES = 10;
 /** Issue 31's bar for the cache-off loads on PostgreSQL. */
