@@ -82,15 +82,12 @@ export function createStreamService(fastify: FastifyInstance, options: StreamSer
       locale,
     );
     // The streams' states asked together (with Redis, pipelined): up to PAGES_ON_AIR_MAX of them.
-    const summaries = await Promise.all(
-      rows.map((row) => (cards.has(row.profileId) ? summaryOf(row) : null)),
+    const items: LiveStreamList['items'] = await Promise.all(
+      rows.flatMap((row) => {
+        const profile = cards.get(row.profileId);
+        return profile ? [summaryOf(row).then((summary) => ({ ...summary, profile }))] : [];
+      }),
     );
-    const items: LiveStreamList['items'] = [];
-    rows.forEach((row, index) => {
-      const profile = cards.get(row.profileId);
-      const summary = summaries[index];
-      if (profile && summary) items.push({ ...summary, profile });
-    });
     return { items, rows: rows.length };
   }
 

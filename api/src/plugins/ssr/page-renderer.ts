@@ -258,18 +258,14 @@ function encode(page: CachedPage, encoding: Encoding): Promise<Buffer> {
   let body = page.encoded[encoding];
   if (!body) {
     const compressed = compress(page.bytes, encoding, true);
-    keep(page, encoding, compressed);
+    // A failed compression is not kept: the next visitor's request tries again.
+    compressed.catch(() => {
+      if (page.encoded[encoding] === compressed) delete page.encoded[encoding];
+    });
     body = compressed;
+    page.encoded[encoding] = body;
   }
   return body;
-}
-
-function keep(page: CachedPage, encoding: Encoding, compressed: Promise<Buffer>) {
-  page.encoded[encoding] = compressed;
-  // A failed compression is not kept: the next visitor's request tries again.
-  compressed.catch(() => {
-    if (page.encoded[encoding] === compressed) delete page.encoded[encoding];
-  });
 }
 
 /**
@@ -814,8 +810,9 @@ export function createPageRenderer(
   }
 
   /**
-   * Sends a page, compressed as the request accepts: `rendered` for this request, else from the
-   * shared copy, whose compressed copies `encoded` makes once.
+   * Sends a page, compressed as the request accepts: `rendered` for this request (or else sent
+   * from the cache), and kept as `shared` when others may ask for it (its compressed copies are
+   * made once, the first by the request that rendered it).
    */
   async function sendPage(
     request: FastifyRequest,
@@ -830,14 +827,8 @@ export function createPageRenderer(
     pageHeaders(reply.code(page.status).type('text/html; charset=utf-8'), page.locale, etag, since);
     const encoding = encodingFor(request.headers['accept-encoding'], rendered);
     if (!encoding) return reply.send(bytes.html);
-    let body: Promise<Buffer>;
-    if (!shared) body = compress(bytes, encoding, false);
-    else if (rendered) {
-      // The shared copy keeps what was made for the request that rendered it.
-      body = compress(bytes, encoding, encoding === 'br');
-      keep(shared, encoding, body);
-    } else body = encode(shared, encoding);
-    return reply.header('content-encoding', encoding).send(await body);
+    const body = await (shared ? encode(shared, encoding) : compress(bytes, encoding, false));
+    return reply.header('content-encoding', encoding).send(body);
   }
 
   async function render(
