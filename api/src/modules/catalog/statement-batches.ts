@@ -7,8 +7,10 @@ export type TextRow = (string | number | boolean | null)[];
 const AS_TEXT = { getTypeParser: () => (value: string) => value } as unknown as CustomTypesConfig;
 
 /**
- * A statement the batches run: with a name, prepared once per connection (PREPARE) and run by
- * EXECUTE with its values as literals; without one, sent with its values as parameters, alone.
+ * A statement the batches run. Alone, it goes as node-postgres sends any statement (by name when
+ * it has one: parsed once per connection), its values as parameters. In a batch (it needs a name),
+ * it is prepared once per connection by PREPARE, under its name and `_b` (node-postgres keeps its
+ * own names, and a connection may hold both), and run by EXECUTE with its values as literals.
  */
 export interface BatchStatement {
   name?: string;
@@ -25,10 +27,10 @@ export interface StatementBatchesOptions {
 
 interface Waiting {
   statement: BatchStatement;
-  /** `execute name(literals)`, or the values as parameters for a statement without a name. */
+  /** `execute name_b(literals)`, in a batch; empty when it can only go alone. */
   execute: string;
   values: readonly unknown[];
-  /** Sent on its own: it has no name, or the batch it was in failed. */
+  /** Sent on its own: it has no name, a value has no literal, or the batch it was in failed. */
   alone: boolean;
   /** Its rows have come (a batch answers its statements one by one). */
   answered?: boolean;
@@ -46,10 +48,10 @@ const prepared = new WeakMap<PoolClient, Set<string>>();
 
 /**
  * Runs statements on PostgreSQL at most `atOnce` batches at a time, first come first served.
- * A statement that finds a batch free runs at once, on its own. Statements that come while every
- * batch is busy wait, and the next batch to start takes up to `most` of them: one message to
- * PostgreSQL (a multi-statement simple query: PREPARE for a name new to the connection, then
- * EXECUTE), one wake-up of the backend and one answer for all of them. Under load that is what a
+ * A statement that finds a batch free runs at once, on its own, as it would without batches.
+ * Statements that come while every batch is busy wait, and the next batch to start takes up to
+ * `most` of them: one message to PostgreSQL (a multi-statement simple query: PREPARE for a name
+ * new to the connection, then EXECUTE), one wake-up of the backend and one answer for all of them. Under load that is what a
  * statement cost the API (the `writev` sending it, the driver's round) and PostgreSQL (the
  * protocol and the backend's wake-up), more than running the statement itself.
  *
@@ -89,9 +91,11 @@ export function statementBatches(pool: Pool, { atOnce, most }: StatementBatchesO
     let failed: Error | undefined;
     try {
       const [item] = batch;
-      if (batch.length === 1 && item && !item.statement.name) {
+      if (batch.length === 1 && item) {
+        const { name, text } = item.statement;
         const config: QueryArrayConfig = {
-          text: item.statement.text,
+          name,
+          text,
           values: [...item.values],
           rowMode: 'array',
           types: AS_TEXT,
@@ -106,7 +110,7 @@ export function statementBatches(pool: Pool, { atOnce, most }: StatementBatchesO
       const answers: number[] = [];
       let text = '';
       batch.forEach(({ statement, execute }, index) => {
-        const name = statement.name as string;
+        const name = `${statement.name}_b`;
         if (!names.has(name) && !preparing.has(name)) {
           preparing.add(name);
           text += `prepare ${name} as ${statement.text};\n`;
@@ -126,7 +130,8 @@ export function statementBatches(pool: Pool, { atOnce, most }: StatementBatchesO
       await query.done;
       for (const name of preparing) names.add(name);
     } catch (error) {
-      failed = error instanceof Error ? error : new Error(String(error));
+      // A batch's connection is closed: which of its statements it has prepared is not known.
+      if (batch.length > 1) failed = error instanceof Error ? error : new Error(String(error));
       const unanswered = batch.filter((item) => !item.answered);
       if (batch.length === 1) (batch[0] as Waiting).reject(error);
       else {
@@ -135,7 +140,6 @@ export function statementBatches(pool: Pool, { atOnce, most }: StatementBatchesO
         waiting.unshift(...unanswered);
       }
     } finally {
-      // A connection whose batch failed is closed: what it has prepared is not known.
       client.release(failed);
     }
   }
@@ -147,13 +151,12 @@ export function statementBatches(pool: Pool, { atOnce, most }: StatementBatchesO
         let execute = '';
         if (statement.name) {
           try {
-            execute = `execute ${statement.name}(${values.map(sqlLiteral).join(', ')})`;
-          } catch (error) {
-            reject(error);
-            return;
+            execute = `execute ${statement.name}_b(${values.map(sqlLiteral).join(', ')})`;
+          } catch {
+            // A value with no literal: the statement goes alone, the value as a parameter.
           }
         }
-        waiting.push({ statement, execute, values, alone: !statement.name, resolve, reject });
+        waiting.push({ statement, execute, values, alone: execute === '', resolve, reject });
         next();
       });
     },
