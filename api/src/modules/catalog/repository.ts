@@ -154,8 +154,8 @@ export const LISTING_STATEMENTS_AT_ONCE = availableParallelism() + 1;
 /**
  * Listing statements sent to PostgreSQL in one batch at most (statementBatches): those that wait
  * while every turn is busy go together in the next. On the random mix (2 cores, 100 connections)
- * batches of up to 4, 8, 16 and 32 gave about 1 570, 1 720, 1 800 and 1 850 requests a second
- * against 1 340 one at a time; 16 keeps a batch's own time near 15 ms.
+ * batches of up to 4, 8 and 16 gave about 1 570, 1 720 and 1 800 requests a second against 1 340
+ * one at a time; 32 gave no more than 16 (bench/README.md, issue 31's tenth pass).
  */
 export const LISTING_BATCH_MOST = 16;
 
