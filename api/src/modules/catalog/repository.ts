@@ -769,11 +769,12 @@ const dialect = new PgDialect();
  * Runs the listing statement for a query. Its text is rendered once per shape (shapeOf) with
  * named placeholders and prepared; each request then runs the shape's statement with its values,
  * so no SQL is built and PostgreSQL plans the statement once, not on every request (planning it
- * costs more than running it). On PostgreSQL the statements go through statementBatches: a
- * session-level PREPARE once per connection, then EXECUTE with the values written as literals
- * (validated filter values: enums, slugs, whole numbers; a page's keys as PostgreSQL wrote them),
- * several in one message when requests wait. PGlite's driver has no named statements either, so
- * there it is the same PREPARE on its one connection and one EXECUTE per request.
+ * costs more than running it). On PostgreSQL the statements go through statementBatches: alone,
+ * node-postgres prepares a statement under its name once per connection (values as parameters);
+ * when reads wait, up to LISTING_BATCH_MOST go in one message, each by EXECUTE with its values
+ * written as literals (validated filter values: enums, slugs, whole numbers; a page's keys as
+ * PostgreSQL wrote them). PGlite's driver has no named statements, so there it is a session-level
+ * PREPARE on its one connection, run with EXECUTE and the values written as literals.
  */
 function listingRunner(
   db: Database,

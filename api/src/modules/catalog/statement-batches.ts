@@ -51,15 +51,16 @@ const prepared = new WeakMap<PoolClient, Set<string>>();
  * A statement that finds a batch free runs at once, on its own, as it would without batches.
  * Statements that come while every batch is busy wait, and the next batch to start takes up to
  * `most` of them: one message to PostgreSQL (a multi-statement simple query: PREPARE for a name
- * new to the connection, then EXECUTE), one wake-up of the backend and one answer for all of them. Under load that is what a
- * statement cost the API (the `writev` sending it, the driver's round) and PostgreSQL (the
- * protocol and the backend's wake-up), more than running the statement itself.
+ * new to the connection, then EXECUTE), one wake-up of the backend and one answer for all of
+ * them. Under load that round trip (the API's `writev`, the driver's work, the backend's wake-up)
+ * was most of what a statement cost the API, more than handling its rows.
  *
  * The statements of a batch are read-only and run one after another, each with a snapshot of its
  * own, in one implicit transaction: `now()` is the batch's start, milliseconds before a
- * statement's own. When a batch fails (one statement's error aborts the rest), its connection is
- * closed, since which statements it has prepared is no longer known, and each statement is sent
- * again on its own, so only the one that failed fails.
+ * statement's own. Each is answered as its rows come. When a batch fails (one statement's error
+ * aborts the rest), its connection is closed, since which statements it has prepared is no longer
+ * known, and each statement not answered yet is sent again on its own, so only the one that
+ * failed fails.
  */
 export function statementBatches(pool: Pool, { atOnce, most }: StatementBatchesOptions) {
   const waiting: Waiting[] = [];
