@@ -130,6 +130,22 @@ describe('GET /metrics', () => {
     expect(seriesValue(after, 'listing_database_reads_total{start="anchor"}')).toBe(anchored + 1);
   });
 
+  it('counts the listing reads each message to PostgreSQL carries (none on PGlite, which has no batches)', async () => {
+    const before = await scrape();
+    const messages = seriesValue(before, 'listing_database_batch_statements_count') ?? 0;
+    const reads = seriesValue(before, 'listing_database_batch_statements_sum') ?? 0;
+    const alone = seriesValue(before, 'listing_database_batch_statements_bucket{le="1"}') ?? 0;
+    // Pages no other test asks, one after another: each read alone, in a message of its own.
+    for (const page of [41, 42, 43]) {
+      expect((await t.app.inject({ url: `/api/model?category=massage&page=${page}` })).statusCode).toBe(200);
+    }
+    const after = await scrape();
+    const sent = t.app.dbKind === 'postgres' ? 3 : 0;
+    expect(seriesValue(after, 'listing_database_batch_statements_count') ?? 0).toBe(messages + sent);
+    expect(seriesValue(after, 'listing_database_batch_statements_sum') ?? 0).toBe(reads + sent);
+    expect(seriesValue(after, 'listing_database_batch_statements_bucket{le="1"}') ?? 0).toBe(alone + sent);
+  });
+
   it('counts job runs by job and outcome, and says how many streams are live', async () => {
     t.app.metrics.jobRun('expiry', 'done');
     t.app.metrics.jobRun('expiry', 'done');

@@ -130,6 +130,12 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
     labelNames: ['start'],
     registers: [registry],
   });
+  const listingBatches = new Histogram({
+    name: 'listing_database_batch_statements',
+    help: 'Listing reads in each message to PostgreSQL: 1 for a read alone; more when reads waited for a turn and went together',
+    buckets: [1, 2, 4, 8, 16, 32],
+    registers: [registry],
+  });
   const adsCache = new Counter({
     name: 'ads_cache_requests_total',
     help: "Pages' ads served from the ads cache (hit) or read from the database (miss)",
@@ -237,6 +243,8 @@ function registerMetrics(fastify: FastifyInstance, registry: Registry) {
   fastify.listingCache.onRead((hit) => listingCache.inc({ result: hit ? 'hit' : 'miss' }));
   // A page read from the database started after a page read lately before it, or skipped its offset.
   fastify.listingAnchors.onFind((found) => listingReads.inc({ start: found ? 'anchor' : 'offset' }));
+  // How many listing reads went to PostgreSQL in one message (none on PGlite: it has no batches).
+  fastify.listingBatches.onBatch((statements) => listingBatches.observe(statements));
 
   return {
     jobRun: (job: string, outcome: JobOutcome) => jobRuns.inc({ job, outcome }),

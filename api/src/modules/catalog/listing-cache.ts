@@ -136,6 +136,12 @@ export interface SharedListingCache extends ListingCache {
   onClear(clearHere: () => void): void;
 }
 
+/** Messages of listing reads sent to PostgreSQL: the repository tells, the metrics listen. */
+export interface ListingBatches {
+  batched(statements: number): void;
+  onBatch(listener: (statements: number) => void): void;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**
@@ -146,6 +152,8 @@ declare module 'fastify' {
     listingCache: SharedListingCache;
     /** Where the listing's pages start, for reading the next page by its key; cleared with the listing cache. */
     listingAnchors: PageAnchors;
+    /** How many listing reads each message to PostgreSQL carries (statementBatches), for the metrics. */
+    listingBatches: ListingBatches;
   }
 }
 
@@ -172,6 +180,15 @@ export const listingCachePlugin = fp<{ ttlMs: number; anchorMs: number }>(
       },
     });
     fastify.decorate('listingAnchors', anchors);
+    const batchListeners: Array<(statements: number) => void> = [];
+    fastify.decorate('listingBatches', {
+      batched: (statements: number) => {
+        for (const listener of batchListeners) listener(statements);
+      },
+      onBatch: (listener: (statements: number) => void) => {
+        batchListeners.push(listener);
+      },
+    });
   },
   { name: 'listing-cache', dependencies: ['shared'] },
 );

@@ -164,6 +164,8 @@ export interface ModelRepositoryOptions {
   listingStatementsAtOnce?: number;
   /** Listing statements in one batch at most (statementBatches). */
   listingBatchMost?: number;
+  /** Told how many listing statements each message to PostgreSQL carries. */
+  onListingBatch?: (statements: number) => void;
   /** Where the listing's pages start (PageAnchors), for reading the next page by its key; off by default. */
   anchors?: PageAnchors;
 }
@@ -174,13 +176,18 @@ export function createModelRepository(
   {
     listingStatementsAtOnce = LISTING_STATEMENTS_AT_ONCE,
     listingBatchMost = LISTING_BATCH_MOST,
+    onListingBatch,
     anchors = createPageAnchors(0),
   }: ModelRepositoryOptions = {},
 ) {
   const runListing = listingRunner(
     db,
     kind,
-    { atOnce: listingStatementsAtOnce, most: listingBatchMost },
+    {
+      atOnce: listingStatementsAtOnce,
+      most: listingBatchMost,
+      onBatch: onListingBatch,
+    },
     anchors,
   );
   /** findVisible's statements, prepared at its first call. */

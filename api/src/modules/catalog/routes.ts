@@ -71,7 +71,10 @@ function frozen<T>(query: T): T {
 }
 
 export const catalogRoutes = defineRoutes(async (fastify) => {
-  const models = createModelRepository(fastify.db, fastify.dbKind, { anchors: fastify.listingAnchors });
+  const models = createModelRepository(fastify.db, fastify.dbKind, {
+    anchors: fastify.listingAnchors,
+    onListingBatch: fastify.listingBatches.batched,
+  });
   const publication = createSeoRepository(fastify.db);
   const { listingCache } = fastify;
   /** A listing page as the route and a rendered page read it: through the listing cache. */

@@ -23,6 +23,8 @@ export interface StatementBatchesOptions {
   atOnce: number;
   /** Statements in one batch at most. */
   most: number;
+  /** Told how many statements each message to PostgreSQL carries (1 for a statement alone). */
+  onBatch?: (statements: number) => void;
 }
 
 interface Waiting {
@@ -62,7 +64,7 @@ const prepared = new WeakMap<PoolClient, Set<string>>();
  * known, and each statement not answered yet is sent again on its own, so only the one that
  * failed fails.
  */
-export function statementBatches(pool: Pool, { atOnce, most }: StatementBatchesOptions) {
+export function statementBatches(pool: Pool, { atOnce, most, onBatch }: StatementBatchesOptions) {
   const waiting: Waiting[] = [];
   let running = 0;
 
@@ -74,6 +76,7 @@ export function statementBatches(pool: Pool, { atOnce, most }: StatementBatchesO
         while (count < most && count < waiting.length && !(waiting[count] as Waiting).alone) count += 1;
       }
       running += 1;
+      onBatch?.(count);
       void send(waiting.splice(0, count)).finally(() => {
         running -= 1;
         next();
