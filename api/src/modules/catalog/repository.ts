@@ -145,9 +145,10 @@ export function toCardWithPhoto(
 
 /**
  * How many listing batches (statementBatches) run at once on PostgreSQL: one more than this
- * machine's cores. More statements at once made each cost more (on 2 cores with the database beside the API: 10 at once, the
- * pool's size, cost about a third more PostgreSQL CPU per page than 3, which kept both cores
- * busy), and the rest of the requests then wait in PostgreSQL's run queue instead of here.
+ * machine's cores. More statements at once made each cost more (on 2 cores with the database
+ * beside the API: 10 at once, the pool's size, cost about a third more PostgreSQL CPU per page
+ * than 3, which kept both cores busy), and the rest of the requests then wait in PostgreSQL's run
+ * queue instead of here.
  */
 export const LISTING_STATEMENTS_AT_ONCE = availableParallelism() + 1;
 

@@ -54,6 +54,31 @@ describe.skipIf(!onPostgres)('statement batches on PostgreSQL', () => {
     expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
 
+  it('fails the reads of a connection that dies under them, and the next reads go on another', async () => {
+    const batches = statementBatches(pool, { atOnce: 1, most: 4 });
+    const sleepy = {
+      name: 'batch_test_sleepy',
+      text: 'select pg_backend_pid()::text, pg_sleep($1::int)::text',
+    };
+    const reads = [batches.run(sleepy, [2]), batches.run(sleepy, [0]), batches.run(sleepy, [0])];
+    // The first runs alone: end its backend while it sleeps.
+    let victim: string | undefined;
+    for (let tries = 0; !victim && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const { rows } = await pool.query<{ pid: string }>(
+        "select pid::text from pg_stat_activity where query like '%pg_sleep($1::int)%' and state = 'active' and pid <> pg_backend_pid()",
+      );
+      victim = rows[0]?.pid;
+    }
+    expect(victim).toBeDefined();
+    await pool.query('select pg_terminate_backend($1::int)', [victim]);
+    const outcomes = await Promise.allSettled(reads);
+    expect(outcomes[0]?.status).toBe('rejected');
+    // Those that waited run afterwards, on a connection of their own.
+    expect(outcomes.slice(1).map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect((await batches.run(echo, [7]))[0]?.[0]).toBe('7');
+  });
+
   it('prepares a statement once per connection, whichever batches on the pool run it there first', async () => {
     const batches = statementBatches(pool, { atOnce: 2, most: 5 });
     for (let round = 0; round < 3; round += 1) {

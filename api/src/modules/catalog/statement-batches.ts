@@ -93,6 +93,13 @@ export function statementBatches(pool: Pool, { atOnce, most, onBatch }: Statemen
       return;
     }
     let failed: Error | undefined;
+    // A connection that dies under its query also emits `error` on the client; the query's own
+    // failure is what the reads get. Without a listener, that event would throw (pool.query adds
+    // the same listener to the clients it lends).
+    const died = (error: Error) => {
+      failed = error;
+    };
+    client.on('error', died);
     try {
       const [item] = batch;
       if (batch.length === 1 && item) {
@@ -144,6 +151,7 @@ export function statementBatches(pool: Pool, { atOnce, most, onBatch }: Statemen
         waiting.unshift(...unanswered);
       }
     } finally {
+      client.removeListener('error', died);
       client.release(failed);
     }
   }
