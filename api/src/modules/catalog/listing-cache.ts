@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { type Locale, MODEL_LIST_QUERY_KEYS, type ModelListQuery } from 'contracts';
 import { LRUCache } from 'lru-cache';
 import { compressBody, type Encoding } from '../../lib/compression';
+import { listeners } from '../../lib/listeners';
 import { clearEverywhere } from '../../plugins/shared';
 import { createPageAnchors, type PageAnchors } from './page-anchors';
 
@@ -80,13 +81,9 @@ const keyOfQuery = new WeakMap<ModelListQuery, string>();
  * compressed again.
  */
 export function createListingCache(ttlMs: number): ListingCache {
-  const listeners: Array<(hit: boolean) => void> = [];
-  const told = (hit: boolean) => {
-    for (const listener of listeners) listener(hit);
-  };
-  const onRead = (listener: (hit: boolean) => void) => {
-    listeners.push(listener);
-  };
+  const reads = listeners<boolean>();
+  const told = reads.tell;
+  const onRead = reads.on;
   if (ttlMs <= 0) {
     return {
       get: async (_query, _locale, compute) => {
@@ -165,30 +162,16 @@ export const listingCachePlugin = fp<{ ttlMs: number; anchorMs: number }>(
   async (fastify, options) => {
     const cache = createListingCache(options.ttlMs);
     const anchors = createPageAnchors(options.anchorMs);
-    const alsoClear: Array<() => void> = [];
+    const alsoClear = listeners();
     const clear = clearEverywhere(fastify, 'listing-cache', () => {
       cache.clear();
       anchors.clear();
-      for (const clearHere of alsoClear) clearHere();
+      alsoClear.tell();
     });
-    fastify.decorate('listingCache', {
-      get: cache.get,
-      clear,
-      onRead: cache.onRead,
-      onClear: (clearHere: () => void) => {
-        alsoClear.push(clearHere);
-      },
-    });
+    fastify.decorate('listingCache', { get: cache.get, clear, onRead: cache.onRead, onClear: alsoClear.on });
     fastify.decorate('listingAnchors', anchors);
-    const batchListeners: Array<(statements: number) => void> = [];
-    fastify.decorate('listingBatches', {
-      batched: (statements: number) => {
-        for (const listener of batchListeners) listener(statements);
-      },
-      onBatch: (listener: (statements: number) => void) => {
-        batchListeners.push(listener);
-      },
-    });
+    const batches = listeners<number>();
+    fastify.decorate('listingBatches', { batched: batches.tell, onBatch: batches.on });
   },
   { name: 'listing-cache', dependencies: ['shared'] },
 );

@@ -1,5 +1,6 @@
 import { LISTING_PAGE_SIZE } from 'contracts';
 import { LRUCache } from 'lru-cache';
+import { listeners } from '../../lib/listeners';
 
 /**
  * A profile's place in the listing's order below the tops: its bump_key and published_at (as the
@@ -65,12 +66,10 @@ export function createPageAnchors(
   ttlMs: number,
   { max = MAX_ANCHORS, now }: { max?: number; now?: () => number } = {},
 ): PageAnchors {
-  const listeners: Array<(found: boolean) => void> = [];
-  const onFind = (listener: (found: boolean) => void) => {
-    listeners.push(listener);
-  };
+  const finds = listeners<boolean>();
+  const onFind = finds.on;
   const told = (start: PageStart | undefined) => {
-    for (const listener of listeners) listener(start !== undefined);
+    finds.tell(start !== undefined);
     return start;
   };
   if (ttlMs <= 0) {

@@ -107,7 +107,7 @@ export function statementBatches(pool: Pool, { atOnce, most, onBatch }: Statemen
         const config: QueryArrayConfig = {
           name,
           text,
-          values: [...item.values],
+          values: item.values as unknown[],
           rowMode: 'array',
           types: AS_TEXT,
         };
@@ -141,12 +141,12 @@ export function statementBatches(pool: Pool, { atOnce, most, onBatch }: Statemen
       await query.done;
       for (const name of preparing) names.add(name);
     } catch (error) {
-      // A batch's connection is closed: which of its statements it has prepared is not known.
-      if (batch.length > 1) failed = error instanceof Error ? error : new Error(String(error));
-      const unanswered = batch.filter((item) => !item.answered);
       if (batch.length === 1) (batch[0] as Waiting).reject(error);
       else {
+        // The connection is closed: which of the batch's statements it has prepared is not known.
+        failed ??= error instanceof Error ? error : new Error(String(error));
         // Those not answered yet go again, each on its own, ahead of those that came later.
+        const unanswered = batch.filter((item) => !item.answered);
         for (const item of unanswered) item.alone = true;
         waiting.unshift(...unanswered);
       }
