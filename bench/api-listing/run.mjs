@@ -5,7 +5,8 @@
 // Env: PROFILES (100000), CONNECTIONS (100), DURATION (seconds per run, 10), REPEAT (measures of
 // each run, the median by req/s is reported; 1), MODES (database,anchored,cached), RUNS (page1,
 // page500,moscowPage1,mix,crawl; also page1Compressed, page 1 with Accept-Encoding: gzip, deflate,
-// br): the mix is random filter combinations and pages (mix.mjs); the crawl is every connection
+// br, and page1Paired, page 1 and the bare routes loaded at once), SOURCES (1: the API's sources
+// under tsx instead of the build, api/dist/server.js): the mix is random filter combinations and pages (mix.mjs); the crawl is every connection
 // walking one combination's pages in order, as a crawler following "next" links (crawlWalks; CRAWL
 // =categories: only the combinations without a city, the deepest).
 // "database" reads every page by its number (LISTING_CACHE_MS=0, LISTING_ANCHOR_MS=0), "anchored"
@@ -36,6 +37,12 @@ const MIX_REQUESTS = 20_000;
 const API_PORT = 18310;
 const BARE_PORT = 18311;
 const adminUrl = process.env.BENCH_DATABASE_URL;
+/**
+ * The API as deployed (`node api/dist/server.js`, the Dockerfile's command; build it first), as
+ * ssr-render runs it; SOURCES=1 runs `api/src/server.ts` under tsx instead, as the bench did until
+ * issue 31's eleventh pass (its loader costs a cached answer 4-8 % more CPU, measured paired).
+ */
+const BUILT = { built: process.env.SOURCES !== '1' };
 const engine = adminUrl ? 'postgresql' : 'pglite';
 
 /** `pid` and every process below it (the API process under tsx). */
@@ -267,6 +274,100 @@ async function load(run, pid = undefined, headers = {}) {
   };
 }
 
+/** The headers of the API's answer that the bare route does not send (its own and Node's aside). */
+const OWN_HEADERS = new Set([
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'date',
+  'keep-alive',
+  'vary',
+]);
+
+/**
+ * Page 1 and the bare route loaded at the same moment, REPEAT times (not a default run): each
+ * measure's figures are taken under the same load from the rest of the machine, so their ratio
+ * holds on a machine whose speed drifts between runs (on a shared VM the sequential runs' ratio
+ * moves by ±10 % from one run to the next). A second bare route sends the headers the API's answer
+ * carries (the security headers: what the API's answer costs beyond the listing's own work).
+ * The figure to compare is the CPU time per request; both share the cores, so requests per second
+ * are about half the sequential runs'.
+ */
+async function paired(url, headers, payloadFile) {
+  // As autocannon asks: no compression.
+  const answer = await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } });
+  const extra = Object.fromEntries([...answer.headers].filter(([name]) => !OWN_HEADERS.has(name)));
+  const headersFile = `${payloadFile}.headers.json`;
+  writeFileSync(headersFile, JSON.stringify(extra));
+  const dressed = fork(path.join(import.meta.dirname, 'bare-server.mjs'), [
+    String(BARE_PORT + 1),
+    payloadFile,
+    headersFile,
+  ]);
+  try {
+    await new Promise((resolve) => dressed.once('message', resolve));
+    const targets = [
+      { name: 'api', url, headers, pid: api.child.pid, database: scratch?.name },
+      { name: 'bare', url: `http://127.0.0.1:${BARE_PORT}/api/model`, headers: {}, pid: bare.pid },
+      {
+        name: 'bareWithHeaders',
+        url: `http://127.0.0.1:${BARE_PORT + 1}/api/model`,
+        headers: {},
+        pid: dressed.pid,
+      },
+    ];
+    const measures = [];
+    for (let i = 0; i < REPEAT; i += 1) {
+      const before = targets.map((target) => cpuNow(target.pid, target.database));
+      const results = await Promise.all(
+        targets.map((target) =>
+          autocannon({
+            url: target.url,
+            headers: target.headers,
+            connections: CONNECTIONS,
+            duration: DURATION,
+          }),
+        ),
+      );
+      const after = targets.map((target) => cpuNow(target.pid, target.database));
+      measures.push(
+        Object.fromEntries(
+          targets.map((target, n) => {
+            const total = Math.max(results[n]?.requests.total ?? 0, 1);
+            return [
+              target.name,
+              {
+                requestsPerSecond: Math.round(results[n]?.requests.average ?? 0),
+                apiCpuUsPerRequest: Math.round((cpuSince(before[n], after[n]).api * 1000) / total),
+                non2xx: results[n]?.non2xx ?? 0,
+              },
+            ];
+          }),
+        ),
+      );
+    }
+    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+    const cpuRatio = (of) =>
+      Number(median(measures.map((m) => m[of].apiCpuUsPerRequest / m.api.apiCpuUsPerRequest)).toFixed(3));
+    return {
+      headersBesideTheBare: Object.keys(extra),
+      measures,
+      // The bare route's CPU per request over the API's: the share of a cached answer's work that
+      // is any Fastify route's.
+      bareCpuToApi: cpuRatio('bare'),
+      bareWithHeadersCpuToApi: cpuRatio('bareWithHeaders'),
+      requestsToBare: Number(
+        median(measures.map((m) => m.api.requestsPerSecond / Math.max(m.bare.requestsPerSecond, 1))).toFixed(
+          3,
+        ),
+      ),
+    };
+  } finally {
+    await stopChild(dressed);
+  }
+}
+
 /** Page counts of every filter combination of the mix, from the API itself. */
 async function mixPageCounts(base, headers) {
   const counts = new Map();
@@ -294,7 +395,7 @@ try {
   process.stdout.write(`preparing ${PROFILES} profiles on ${engine}… `);
   const started = Date.now();
   // A production start seeds no demo profiles: the test environment does.
-  const first = await startServer(API_PORT, { ...serverEnv, NODE_ENV: 'test' });
+  const first = await startServer(API_PORT, { ...serverEnv, NODE_ENV: 'test' }, undefined, BUILT);
   dataDir = first.dataDir;
   await first.stop();
   const profiles = scratch
@@ -310,6 +411,7 @@ try {
     API_PORT,
     { ...serverEnv, LISTING_CACHE_MS: '0', LISTING_ANCHOR_MS: '0' },
     first.dataDir,
+    BUILT,
   );
   const pageOne = await (await fetch(listing(api.base, 1))).text();
   const { total, pageCount } = JSON.parse(pageOne);
@@ -340,7 +442,7 @@ try {
   const modes = {};
   /** @type {[string, string, string, string[]][]} */
   const configurations = [
-    ['database', '0', '0', RUNS],
+    ['database', '0', '0', RUNS.filter((run) => run !== 'page1Paired')],
     ['anchored', '0', '60000', RUNS.filter((run) => run === 'mix' || run === 'crawl')],
     ['cached', '2000', '60000', RUNS.filter((run) => run !== 'crawl')],
   ];
@@ -357,6 +459,7 @@ try {
         API_PORT,
         { ...serverEnv, LISTING_CACHE_MS: cacheMs, LISTING_ANCHOR_MS: anchorMs },
         first.dataDir,
+        BUILT,
       );
     }
     const urls = {
@@ -378,6 +481,7 @@ try {
     if (modeRuns.includes('mix')) runs.mix = await load(sent.mix(api.base, mixPaths), api.child.pid, headers);
     if (modeRuns.includes('crawl'))
       runs.crawl = await load(sent.crawl(api.base, walks), api.child.pid, headers);
+    if (modeRuns.includes('page1Paired')) runs.page1Paired = await paired(urls.page1, headers, payloadFile);
     // Page 1 as a browser or a crawler asks for it, accepting compressed answers (not a default run).
     if (modeRuns.includes('page1Compressed')) {
       runs.page1Compressed = await load(sent.url(urls.page1), api.child.pid, {
@@ -449,6 +553,19 @@ try {
   for (const [mode, result] of Object.entries(modes)) {
     for (const [name, label] of Object.entries(labels))
       if (result[name]) row(`${mode}: ${label}`, result[name]);
+    const pair = result.page1Paired;
+    if (pair) {
+      for (const measure of pair.measures) {
+        console.log(
+          `  ${mode}: page 1 paired: ${Object.entries(measure)
+            .map(([name, m]) => `${name} ${m.requestsPerSecond} req/s ${m.apiCpuUsPerRequest} µs`)
+            .join(' | ')}`,
+        );
+      }
+      console.log(
+        `  ${mode}: page 1 paired: CPU a request, bare / API ${pair.bareCpuToApi}, bare with the API's ${pair.headersBesideTheBare.length} other headers / API ${pair.bareWithHeadersCpuToApi}; req/s API / bare ${pair.requestsToBare}`,
+      );
+    }
     if (result.page1 && result.page500) {
       console.log(
         `  ${mode}: page 1 / bare ${result.ratioPage1ToBare}; page 500 / page 1 latency p50 ${result.page500ToPage1P50}x, p99 ${result.page500ToPage1P99}x`,
