@@ -495,7 +495,9 @@ try {
       ratioPage1ToBare: ratio(runs.page1?.requestsPerSecond, bareRun.requestsPerSecond),
       page500ToPage1P50: ratio(runs.page500?.p50Ms, runs.page1?.p50Ms),
       page500ToPage1P99: ratio(runs.page500?.p99Ms, runs.page1?.p99Ms),
-      peakRssMb: Math.max(...Object.values(runs).map((run) => run.peakRssMb ?? 0)),
+      peakRssMb: Math.max(
+        ...Object.values(runs).map((run) => ('peakRssMb' in run ? (run.peakRssMb ?? 0) : 0)),
+      ),
     };
     await api.stop();
     api = undefined;
