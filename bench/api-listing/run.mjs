@@ -6,9 +6,10 @@
 // each run, the median by req/s is reported; 1), MODES (database,anchored,cached), RUNS (page1,
 // page500,moscowPage1,mix,crawl; also page1Compressed, page 1 with Accept-Encoding: gzip, deflate,
 // br, and page1Paired, page 1 and the bare routes loaded at once), SOURCES (1: the API's sources
-// under tsx instead of the build, api/dist/server.js): the mix is random filter combinations and pages (mix.mjs); the crawl is every connection
-// walking one combination's pages in order, as a crawler following "next" links (crawlWalks; CRAWL
-// =categories: only the combinations without a city, the deepest).
+// under tsx instead of the build, api/dist/server.js): the mix is random filter combinations and
+// pages (mix.mjs); the crawl is every connection walking one combination's pages in order, as a
+// crawler following "next" links (crawlWalks; CRAWL=categories: only the combinations without a
+// city, the deepest).
 // "database" reads every page by its number (LISTING_CACHE_MS=0, LISTING_ANCHOR_MS=0), "anchored"
 // reads a page after the last card of the page before it when that page was read lately (the
 // server's default, LISTING_ANCHOR_MS), and "cached" shares pages for 2 s. Each measure also
@@ -289,10 +290,10 @@ const OWN_HEADERS = new Set([
  * Page 1 and the bare route loaded at the same moment, REPEAT times (not a default run): each
  * measure's figures are taken under the same load from the rest of the machine, so their ratio
  * holds on a machine whose speed drifts between runs (on a shared VM the sequential runs' ratio
- * moves by ±10 % from one run to the next). A second bare route sends the headers the API's answer
- * carries (the security headers: what the API's answer costs beyond the listing's own work).
- * The figure to compare is the CPU time per request; both share the cores, so requests per second
- * are about half the sequential runs'.
+ * moves by ±10 % from one run to the next). A second bare route also sends the API's other
+ * headers (the security headers, the request id), so the three figures split a cached answer's
+ * cost into any route's, its headers' and the listing's own. The figure to compare is the CPU time
+ * per request: the three share the cores, so each serves a fraction of the sequential runs' req/s.
  */
 async function paired(url, headers, payloadFile) {
   // As autocannon asks: no compression.
@@ -365,6 +366,7 @@ async function paired(url, headers, payloadFile) {
     };
   } finally {
     await stopChild(dressed);
+    rmSync(headersFile, { force: true });
   }
 }
 
