@@ -45,7 +45,7 @@ describe('listing pages read in batches', () => {
     // One batch at a time, up to five statements in it; anchors on, so later pages may start from
     // where the earlier ones ended.
     const batched = createModelRepository(t.db, t.app.dbKind, {
-      listingStatementsAtOnce: 1,
+      listingBatchesAtOnce: 1,
       listingBatchMost: 5,
       anchors: createPageAnchors(60_000),
     });

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema';
 import { translate } from '../../lib/i18n';
 import { createPageAnchors, type PageAnchors, type PageStart } from './page-anchors';
-import { type StatementBatchesOptions, sqlLiteral, statementBatches } from './statement-batches';
+import { executeWithLiterals, type StatementBatchesOptions, statementBatches } from './statement-batches';
 
 const isTop = sql<boolean>`coalesce(${modelProfiles.topUntil} > now(), false)`;
 
@@ -150,7 +150,7 @@ export function toCardWithPhoto(
  * than 3, which kept both cores busy), and the rest of the requests then wait in PostgreSQL's run
  * queue instead of here.
  */
-export const LISTING_STATEMENTS_AT_ONCE = availableParallelism() + 1;
+export const LISTING_BATCHES_AT_ONCE = availableParallelism() + 1;
 
 /**
  * Listing statements sent to PostgreSQL in one batch at most (statementBatches): those that wait
@@ -162,7 +162,7 @@ export const LISTING_BATCH_MOST = 16;
 
 export interface ModelRepositoryOptions {
   /** Listing batches run at once on PostgreSQL (the rest wait their turn). */
-  listingStatementsAtOnce?: number;
+  listingBatchesAtOnce?: number;
   /** Listing statements in one batch at most (statementBatches). */
   listingBatchMost?: number;
   /** Told how many listing statements each message to PostgreSQL carries. */
@@ -175,7 +175,7 @@ export function createModelRepository(
   db: Database,
   kind: DatabaseKind,
   {
-    listingStatementsAtOnce = LISTING_STATEMENTS_AT_ONCE,
+    listingBatchesAtOnce = LISTING_BATCHES_AT_ONCE,
     listingBatchMost = LISTING_BATCH_MOST,
     onListingBatch,
     anchors = createPageAnchors(0),
@@ -185,7 +185,7 @@ export function createModelRepository(
     db,
     kind,
     {
-      atOnce: listingStatementsAtOnce,
+      atOnce: listingBatchesAtOnce,
       most: listingBatchMost,
       onBatch: onListingBatch,
     },
@@ -827,7 +827,7 @@ function listingRunner(
       if (pgErrorCode(error) !== '42P05') throw error;
     }
     const execute = (of: Record<string, unknown>): Query => ({
-      sql: `execute ${name}(${valuesOf(of).map(sqlLiteral).join(', ')})`,
+      sql: executeWithLiterals(name, valuesOf(of)),
       params: [],
     });
     return { run: (of: Record<string, unknown>) => run(execute(of), []) };

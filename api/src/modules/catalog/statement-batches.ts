@@ -163,7 +163,7 @@ export function statementBatches(pool: Pool, { atOnce, most, onBatch }: Statemen
         let execute = '';
         if (statement.name) {
           try {
-            execute = `execute ${statement.name}_b(${values.map(sqlLiteral).join(', ')})`;
+            execute = executeWithLiterals(`${statement.name}_b`, values);
           } catch {
             // A value with no literal: the statement goes alone, the value as a parameter.
           }
@@ -176,6 +176,11 @@ export function statementBatches(pool: Pool, { atOnce, most, onBatch }: Statemen
 }
 
 export type StatementBatches = ReturnType<typeof statementBatches>;
+
+/** `execute name(…)` of a prepared statement, its values written as literals (sqlLiteral). */
+export function executeWithLiterals(name: string, values: readonly unknown[]): string {
+  return `execute ${name}(${values.map(sqlLiteral).join(', ')})`;
+}
 
 /**
  * A value of a statement as an SQL literal: a whole number, a string, or a text array. The
