@@ -47,7 +47,7 @@ describe('a listing page shared by the cache', () => {
     expect(lasting(second)).toEqual(lasting(first));
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(first.headers.vary).toBe('Accept-Language');
-    expect(first.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(first.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
     expect(first.json<ModelListResponse>().items.length).toBeGreaterThan(0);
 
