@@ -94,10 +94,10 @@ const DATA_KEEPS = [
 ];
 
 /** The policy of an answer that is data: it may load nothing and be framed by nobody. */
-export const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /** The headers for a page and for data, computed once: nothing in them depends on the request. */
-export function headerSets(options: SecurityHeadersOptions) {
+function headerSets(options: SecurityHeadersOptions) {
   const page = headersOf(helmetOptions(options));
   const data: Record<string, string> = { 'content-security-policy': DATA_POLICY };
   for (const name of DATA_KEEPS) {
@@ -142,7 +142,7 @@ function helmetOptions(options: SecurityHeadersOptions): Readonly<HelmetOptions>
  * The headers helmet writes. Nothing in them depends on the request (no nonces), so helmet runs
  * once at start-up rather than rebuilding the policy for every answer.
  */
-export function headersOf(options: Readonly<HelmetOptions>): Record<string, string> {
+function headersOf(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {

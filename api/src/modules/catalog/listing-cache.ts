@@ -82,17 +82,15 @@ const keyOfQuery = new WeakMap<ModelListQuery, string>();
  */
 export function createListingCache(ttlMs: number): ListingCache {
   const reads = listeners<boolean>();
-  const told = reads.tell;
-  const onRead = reads.on;
   if (ttlMs <= 0) {
     return {
       get: async (_query, _locale, compute) => {
         const page = onePage(await compute());
-        told(false);
+        reads.tell(false);
         return page;
       },
       clear: () => undefined,
-      onRead,
+      onRead: reads.on,
     };
   }
   const cache = new LRUCache<string, ListingPage, () => Promise<unknown>>({
@@ -109,7 +107,7 @@ export function createListingCache(ttlMs: number): ListingCache {
       // A page kept and fresh: nothing to read or wait for.
       const kept = cache.get(key);
       if (kept) {
-        told(true);
+        reads.tell(true);
         return kept;
       }
       let computed = false;
@@ -119,11 +117,11 @@ export function createListingCache(ttlMs: number): ListingCache {
       };
       // Abandoned: read the page again for this request, after the write that cleared it.
       const page = (await cache.fetch(key, { context: counted })) ?? onePage(await counted());
-      told(!computed);
+      reads.tell(!computed);
       return page;
     },
     clear: () => cache.clear(),
-    onRead,
+    onRead: reads.on,
   };
 }
 

@@ -67,7 +67,6 @@ export function createPageAnchors(
   { max = MAX_ANCHORS, now }: { max?: number; now?: () => number } = {},
 ): PageAnchors {
   const finds = listeners<boolean>();
-  const onFind = finds.on;
   const told = (start: PageStart | undefined) => {
     finds.tell(start !== undefined);
     return start;
@@ -78,7 +77,7 @@ export function createPageAnchors(
       mark: () => 0,
       remember: () => undefined,
       clear: () => undefined,
-      onFind,
+      onFind: finds.on,
     };
   }
   const anchors = new LRUCache<string, PageKey>({
@@ -111,6 +110,6 @@ export function createPageAnchors(
       generation += 1;
       anchors.clear();
     },
-    onFind,
+    onFind: finds.on,
   };
 }
